@@ -1,0 +1,66 @@
+// swift-tools-version:6.0
+//
+// touchscroll — UIScrollView behaviour for Linux touchscreens.
+//
+// Layers, bottom up (imports only ever point downwards):
+//   ScrollEngine                 pure: geometry, physics, recognizers, delivery, delegate events; no I/O, no clock
+//   Recordings, Configuration,   edges: readers of recorded sessions / touch scripts, YAML config,
+//   StreamOutput, Renderer,      the JSON Lines encoder, the framebuffer renderer,
+//   LiveInput                    libinput / libevdev backends
+//   Daemon                       run loop, systemd, state, control channel
+//   touchscroll                  the thin executable
+//
+// Each block below belongs to one part of the tree, so parallel work touches separate lines.
+import PackageDescription
+
+let engine: [Target] = [
+    .target(name: "ScrollEngine", path: "Sources/ScrollEngine"),
+    .testTarget(name: "ScrollEngineTests", dependencies: ["ScrollEngine"], path: "Tests/ScrollEngineTests"),
+]
+
+// Recordings: evemu / libinput-record / touch-script readers and the evdev decoder.
+let recordings: [Target] = [
+]
+
+// Configuration (YAML via Yams) and the JSON Lines stream encoder.
+let configurationAndOutput: [Target] = [
+]
+
+// Live input: C system libraries (libinput, libevdev, libudev), backends, run loop.
+let liveInput: [Target] = [
+]
+
+// Renderer: pixman, libpng, fbdev, DRM/KMS.
+let renderer: [Target] = [
+]
+
+// The daemon: systemd notify, state preservation, control channel.
+let daemon: [Target] = [
+]
+
+let executable: [Target] = [
+    .executableTarget(
+        name: "touchscroll",
+        dependencies: [
+            "ScrollEngine",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
+        ],
+        path: "Sources/touchscroll"
+    ),
+]
+
+let package = Package(
+    name: "touchscroll",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "touchscroll", targets: ["touchscroll"]),
+        .library(name: "ScrollEngine", targets: ["ScrollEngine"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+    ],
+    targets: engine + recordings + configurationAndOutput + liveInput + renderer + daemon + executable
+)

@@ -1,0 +1,105 @@
+/// One message of the UIScrollViewDelegate stream (plus the content-touch messages), stamped with
+/// the engine time at which it was sent and the state the scroll view had at that moment.
+public struct DelegateEvent: Hashable, Sendable {
+    public var time: Timestamp
+    public var message: DelegateMessage
+    public var state: ScrollViewState
+
+    public init(time: Timestamp, message: DelegateMessage, state: ScrollViewState) {
+        self.time = time
+        self.message = message
+        self.state = state
+    }
+}
+
+/// The messages, named as UIKit names them (`name`), with the arguments UIKit passes.
+public enum DelegateMessage: Hashable, Sendable {
+    case willBeginDragging
+    case didScroll
+    /// `velocity` in points per millisecond, as UIKit reports it; `targetContentOffset` after any
+    /// rewrite by the caller's adjuster (UIKit's inout parameter).
+    case willEndDragging(velocity: Point, targetContentOffset: Point)
+    case didEndDragging(willDecelerate: Bool)
+    case willBeginDecelerating
+    case didEndDecelerating
+    case didEndScrollingAnimation
+    /// The status-bar tap asked the delegate; `answer` is what it said.
+    case shouldScrollToTop(answer: Bool)
+    case didScrollToTop
+    case willBeginZooming
+    case didZoom
+    case didEndZooming(atScale: Double)
+    case touchesBegan(ContentTouch)
+    case touchesMoved(ContentTouch)
+    case touchesEnded(ContentTouch)
+    case touchesCancelled(ContentTouch)
+    case tap(ContentGesture)
+    case swipe(ContentGesture, direction: SwipeDirection)
+    case longPress(ContentGesture)
+
+    /// UIKit's name for the message (the `"message"` field of the JSON Lines stream).
+    public var name: String {
+        switch self {
+        case .willBeginDragging: "scrollViewWillBeginDragging"
+        case .didScroll: "scrollViewDidScroll"
+        case .willEndDragging: "scrollViewWillEndDragging"
+        case .didEndDragging: "scrollViewDidEndDragging"
+        case .willBeginDecelerating: "scrollViewWillBeginDecelerating"
+        case .didEndDecelerating: "scrollViewDidEndDecelerating"
+        case .didEndScrollingAnimation: "scrollViewDidEndScrollingAnimation"
+        case .shouldScrollToTop: "scrollViewShouldScrollToTop"
+        case .didScrollToTop: "scrollViewDidScrollToTop"
+        case .willBeginZooming: "scrollViewWillBeginZooming"
+        case .didZoom: "scrollViewDidZoom"
+        case .didEndZooming: "scrollViewDidEndZooming"
+        case .touchesBegan: "touchesBegan"
+        case .touchesMoved: "touchesMoved"
+        case .touchesEnded: "touchesEnded"
+        case .touchesCancelled: "touchesCancelled"
+        case .tap: "tap"
+        case .swipe: "swipe"
+        case .longPress: "longPress"
+        }
+    }
+}
+
+/// A touch as a content view receives it.
+public struct ContentTouch: Hashable, Sendable {
+    /// The id of the view the touch belongs to, or nil for the content itself.
+    public var view: String?
+    public var slot: TouchSlot
+    /// The touch's own time: for a delayed touchesBegan, the original touch-down time.
+    public var touchTime: Timestamp
+    /// Where the finger is, in content coordinates (unscaled by zoom).
+    public var contentPoint: Point
+    /// Where the finger is on screen.
+    public var screenPoint: Point
+
+    public init(view: String?, slot: TouchSlot, touchTime: Timestamp, contentPoint: Point, screenPoint: Point) {
+        self.view = view
+        self.slot = slot
+        self.touchTime = touchTime
+        self.contentPoint = contentPoint
+        self.screenPoint = screenPoint
+    }
+}
+
+/// A recognised content gesture (tap, swipe, long press).
+public struct ContentGesture: Hashable, Sendable {
+    public var view: String?
+    public var contentPoint: Point
+    public var screenPoint: Point
+    /// Fingers that made the gesture (1 for an ordinary tap).
+    public var touches: Int
+
+    public init(view: String?, contentPoint: Point, screenPoint: Point, touches: Int = 1) {
+        self.view = view
+        self.contentPoint = contentPoint
+        self.screenPoint = screenPoint
+        self.touches = touches
+    }
+}
+
+public enum SwipeDirection: String, Hashable, Sendable, CaseIterable {
+    case up, down, left, right
+}

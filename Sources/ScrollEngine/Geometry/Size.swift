@@ -1,0 +1,21 @@
+/// A width and height in points.
+public struct Size: Hashable, Sendable, CustomStringConvertible {
+    public var width: Double
+    public var height: Double
+
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+
+    public static let zero = Size(width: 0, height: 0)
+
+    public subscript(axis: Axis) -> Double {
+        get { axis == .horizontal ? width : height }
+        set { if axis == .horizontal { width = newValue } else { height = newValue } }
+    }
+
+    public static func * (s: Size, k: Double) -> Size { Size(width: s.width * k, height: s.height * k) }
+
+    public var description: String { "\(width)x\(height)" }
+}

@@ -1,0 +1,2 @@
+import ScrollEngine
+print(ScrollViewConfiguration().boundsSize)
