@@ -65,7 +65,7 @@ let executable: [Target] = [
         name: "touchscroll",
         dependencies: [
             "ScrollEngine",
-            "Configuration", "StreamOutput", "Playback", "SessionPlot",
+            "Configuration", "StreamOutput", "Playback", "SessionPlot", "Recordings",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ],

@@ -13,6 +13,7 @@ import ScrollEngine
 ///
 /// Events are handed to `emit` after every step, in order. `pace` is called with each step's time
 /// before the step runs: a no-op for virtual replays, a sleep for `--realtime` (`RealtimePacer`).
+/// `fed` sees every frame as it is handed to the engine (after the `--from/--to` window).
 public struct PlaybackDriver<Engine: PlaybackEngine> {
     public let options: PlaybackOptions
 
@@ -27,6 +28,7 @@ public struct PlaybackDriver<Engine: PlaybackEngine> {
         nextFrame: () throws -> TouchFrame?,
         makeEngine: (Timestamp) -> Engine,
         pace: (Timestamp) -> Void = { _ in },
+        fed: (TouchFrame) -> Void = { _ in },
         emit: ([DelegateEvent]) throws -> Void
     ) throws -> PlaybackSummary {
         guard let first = try nextFrame() else { return PlaybackSummary() }
@@ -87,8 +89,10 @@ public struct PlaybackDriver<Engine: PlaybackEngine> {
                 wakeUp = wakeUp.map { min($0, due) } ?? due
             }
             if let frame = input, wakeUp.map({ frame.time <= $0 }) ?? true {
-                try step(to: max(frame.time, now)) {
-                    engine.handle(TouchFrame(time: max(frame.time, now), samples: frame.samples))
+                let fedFrame = TouchFrame(time: max(frame.time, now), samples: frame.samples)
+                try step(to: fedFrame.time) {
+                    fed(fedFrame)
+                    engine.handle(fedFrame)
                 }
                 summary.inputFrames += 1
                 summary.touchesDown += frame.samples.filter { $0.phase == .down }.count
@@ -114,10 +118,11 @@ public struct PlaybackDriver<Engine: PlaybackEngine> {
         frames: Frames,
         makeEngine: (Timestamp) -> Engine,
         pace: (Timestamp) -> Void = { _ in },
+        fed: (TouchFrame) -> Void = { _ in },
         emit: ([DelegateEvent]) throws -> Void
     ) throws -> PlaybackSummary {
         var iterator = frames.makeIterator()
-        return try run(nextFrame: { iterator.next() }, makeEngine: makeEngine, pace: pace, emit: emit)
+        return try run(nextFrame: { iterator.next() }, makeEngine: makeEngine, pace: pace, fed: fed, emit: emit)
     }
 }
 
