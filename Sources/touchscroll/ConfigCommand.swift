@@ -14,8 +14,8 @@ struct ConfigCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Validate a configuration file and print a summary of it.",
             discussion: """
-            Prints a summary on standard output and exits 0 when the file is valid. Otherwise prints
-            every problem on standard error, one a line, as FILE:LINE:COLUMN: KEY.PATH: PROBLEM,
+            Prints a summary on standard output and exits 0 when the file is valid. Otherwise prints \
+            every problem on standard error, one a line, as FILE:LINE:COLUMN: KEY.PATH: PROBLEM, \
             and exits 2.
             """
         )

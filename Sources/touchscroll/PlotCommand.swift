@@ -8,11 +8,11 @@ struct PlotCommand: ParsableCommand {
         commandName: "plot",
         abstract: "Replay a recording or touch script and draw it as an SVG picture.",
         discussion: """
-        Draws contentOffset x and y and zoomScale against time, shades the periods a finger was down,
-        and colours a strip by phase (tracking, dragging, decelerating, bouncing, animating, zooming).
+        Draws contentOffset x and y and zoomScale against time, shades the periods a finger was down, \
+        and colours a strip by phase (tracking, dragging, decelerating, bouncing, animating, zooming). \
         The replay is the same virtual-clock replay as `touchscroll replay`.
 
-        Exit codes: 0 success, 1 the picture could not be written or the scroll view did not settle,
+        Exit codes: 0 success, 1 the picture could not be written or the scroll view did not settle, \
         2 invalid configuration, 3 unusable input, 64 invalid command line.
         """
     )

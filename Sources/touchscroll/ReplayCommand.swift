@@ -12,13 +12,13 @@ struct ReplayCommand: ParsableCommand {
         commandName: "replay",
         abstract: "Replay a recording or touch script and print the delegate stream as JSON Lines.",
         discussion: """
-        Standard output gets a header line, then one line per delegate message (docs/protocol.md).
-        Time is virtual: animation frames run at the frame rate from the first input's time, and the
-        replay continues after the last input until the scroll view is at rest. The same input and
-        configuration give the same bytes on every run. With --realtime the replay is paced by the
+        Standard output gets a header line, then one line per delegate message (docs/protocol.md). \
+        Time is virtual: animation frames run at the frame rate from the first input's time, and the \
+        replay continues after the last input until the scroll view is at rest. The same input and \
+        configuration give the same bytes on every run. With --realtime the replay is paced by the \
         recorded timestamps instead (a progress line on standard error when it is a terminal).
 
-        Exit codes: 0 success, 1 output failed or the scroll view did not settle within 60 s,
+        Exit codes: 0 success, 1 output failed or the scroll view did not settle within 60 s, \
         2 invalid configuration, 3 unusable input, 64 invalid command line.
         """
     )

@@ -7,14 +7,14 @@ struct Touchscroll: ParsableCommand {
         commandName: "touchscroll",
         abstract: "UIScrollView's scrolling and zooming for Linux touchscreens, as a stream of delegate messages.",
         discussion: """
-        touchscroll turns touches (from a live touchscreen, a recorded session, or a touch script) into
-        what an iOS scroll view would do with them: the contentOffset and zoomScale over time and
-        UIScrollViewDelegate's messages (scrollViewDidScroll, scrollViewWillEndDragging, …), plus the
-        touches and taps its content views would receive. The stream is JSON Lines on standard output
+        touchscroll turns touches (from a live touchscreen, a recorded session, or a touch script) into \
+        what an iOS scroll view would do with them: the contentOffset and zoomScale over time and \
+        UIScrollViewDelegate's messages (scrollViewDidScroll, scrollViewWillEndDragging, …), plus the \
+        touches and taps its content views would receive. The stream is JSON Lines on standard output \
         (docs/protocol.md); logs go to standard error.
 
-        The scroll view is described by a YAML file (docs/configuration.md; `touchscroll config defaults`
-        prints a complete one). Replays run on a virtual clock: the same input and configuration give
+        The scroll view is described by a YAML file (docs/configuration.md; `touchscroll config defaults` \
+        prints a complete one). Replays run on a virtual clock: the same input and configuration give \
         the same bytes on every run and machine.
 
         Examples:
