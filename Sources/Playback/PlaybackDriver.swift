@@ -6,7 +6,9 @@ import ScrollEngine
 /// The schedule, step by step, always taking the earliest of:
 /// - the next input frame → `handle(frame)` (the engine first advances to the frame's time);
 /// - while the engine `isAnimating`, the next animation tick (multiples of 1/frameRate from the
-///   first input frame's time) → `advance(to:)`;
+///   first input frame's time) → `advance(to:)`; a tick less than a quarter frame after the
+///   previous step is skipped in favour of the one after it (a lift at 116 666 µs must not be
+///   followed by a frame at 116 667 µs that shows nothing new);
 /// - the engine's `nextTimerDeadline` → `advance(to:)`.
 /// After the last input (fingers still down are cancelled then) it keeps advancing until nothing
 /// animates and no timer is pending, giving up after `settleLimit` virtual seconds.
@@ -83,7 +85,7 @@ public struct PlaybackDriver<Engine: PlaybackEngine> {
                 }
             }
             var wakeUp: Timestamp? = nil
-            if engine.isAnimating { wakeUp = ticks.tick(after: now) }
+            if engine.isAnimating { wakeUp = ticks.tick(after: now.adding(microseconds: ticks.minimumGap)) }
             if let deadline = engine.nextTimerDeadline {
                 let due = max(deadline, now)
                 wakeUp = wakeUp.map { min($0, due) } ?? due
