@@ -14,12 +14,12 @@ final class SessionPlotTests: XCTestCase {
     }
 
     func testABounceIsADecelerationOutsideTheScrollableRange() {
-        let bounds = Size(width: 1280, height: 800)
-        XCTAssertEqual(SessionPhase.of(state(500, decelerating: true), boundsSize: bounds, adjustedInset: .zero), .decelerating)
-        XCTAssertEqual(SessionPhase.of(state(-20, decelerating: true), boundsSize: bounds, adjustedInset: .zero), .bouncing)
-        XCTAssertEqual(SessionPhase.of(state(1230, decelerating: true), boundsSize: bounds, adjustedInset: .zero), .bouncing)
-        XCTAssertEqual(SessionPhase.of(state(1200, decelerating: true), boundsSize: bounds, adjustedInset: .zero), .decelerating)
-        XCTAssertEqual(SessionPhase.of(state(-20, dragging: true), boundsSize: bounds, adjustedInset: .zero), .dragging)
+        let c = configuration
+        XCTAssertEqual(SessionPhase.of(state(500, decelerating: true), in: c), .decelerating)
+        XCTAssertEqual(SessionPhase.of(state(-20, decelerating: true), in: c), .bouncing)
+        XCTAssertEqual(SessionPhase.of(state(1230, decelerating: true), in: c), .bouncing)
+        XCTAssertEqual(SessionPhase.of(state(1200, decelerating: true), in: c), .decelerating)
+        XCTAssertEqual(SessionPhase.of(state(-20, dragging: true), in: c), .dragging)
     }
 
     func testTouchPeriodsSpanDownToLastUp() {
