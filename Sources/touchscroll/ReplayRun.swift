@@ -16,7 +16,7 @@ struct ReplayRun {
         configuration = try loadConfiguration(options.config)
         playback = options.playbackOptions(defaultFrameRate: configuration.output.frameRate)
         do {
-            reader = try InputRecording.open(options)
+            reader = try InputRecording.open(options, configuration: configuration)
         } catch {
             StandardError.print("touchscroll: \(error)")
             throw ExitCodes.unusableInput
