@@ -1,4 +1,3 @@
-import Foundation
 import ScrollEngine
 
 /// Draws a replayed session as one SVG picture a tuner reads at a glance: contentOffset x and y

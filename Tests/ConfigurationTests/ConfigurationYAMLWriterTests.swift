@@ -19,6 +19,7 @@ final class ConfigurationYAMLWriterTests: XCTestCase {
         scrollView.maximumZoomScale = 3
         scrollView.zoomView = "map"
         scrollView.edgeSwipe = .init(edge: .left, depth: 20)
+        scrollView.infiniteScrolling = .init(axis: .vertical, period: 5000)
         scrollView.contentViews = [ContentView(id: "map", frame: Rect(x: 0, y: 0, width: 1280, height: 20000), role: .plain, touchesShouldCancel: false)]
         let original = TouchscrollConfiguration(
             screen: ScreenConfiguration(width: 1024, height: 600, widthMM: 154.2, heightMM: 90.5),

@@ -59,6 +59,16 @@ final class SessionPlotTests: XCTestCase {
         XCTAssertEqual(svg, SessionPlotRenderer(title: "flick <test>").svg(for: trace), "same trace, same bytes")
     }
 
+    func testSVGNumbersAndLabelsAreFixedText() {
+        XCTAssertEqual(SVGDocument.number(12.345), "12.35")
+        XCTAssertEqual(SVGDocument.number(-0.001), "0")
+        XCTAssertEqual(SVGDocument.number(3.1), "3.1")
+        XCTAssertEqual(SVGDocument.number(-2.05), "-2.05")
+        XCTAssertEqual(AxisTicks.label(0.5, step: 0.5), "0.5")
+        XCTAssertEqual(AxisTicks.label(1, step: 0.2), "1.0")
+        XCTAssertEqual(AxisTicks.label(-200, step: 200), "-200")
+    }
+
     func testNiceTicks() {
         XCTAssertEqual(AxisTicks.ticks(from: 0, to: 2.77, target: 10), [0, 0.5, 1, 1.5, 2, 2.5])
         XCTAssertEqual(AxisTicks.ticks(from: -64, to: 1134, target: 6), [0, 200, 400, 600, 800, 1000])
