@@ -56,7 +56,8 @@ struct ReplayRun {
                 fed: fed,
                 emit: emit
             )
-            for warning in reader.warnings { StandardError.print("touchscroll: warning: \(warning)") }
+            // Warnings are log lines: journald's <4> (warning) priority prefix, as sd-daemon(3) reads it.
+            for warning in reader.warnings { StandardError.print("<4>touchscroll.replay: \(warning)") }
             return summary
         } catch let error as RecordingError {
             StandardError.print("touchscroll: \(error)")
