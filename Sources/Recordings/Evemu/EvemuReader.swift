@@ -73,6 +73,9 @@ public struct EvemuReader: EvdevEventReader {
         }
     }
 
+    /// Bytes buffered by the line reader (bounded: one chunk plus the current line).
+    public var bufferedByteCount: Int { lines.bufferedByteCount }
+
     public mutating func nextEvent() throws -> EvdevEvent? {
         while true {
             let line: TextLine
