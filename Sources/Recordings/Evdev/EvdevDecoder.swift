@@ -66,6 +66,19 @@ public struct EvdevDecoder {
         single = SingleTouchState(x: xAxis.value, y: yAxis.value)
     }
 
+    /// Millimetres per screen px along the screen's x and y, when the device states its resolution
+    /// (the panel covers the screen). Turns screen distances into physical ones, e.g. for
+    /// thresholds in mm.
+    public var millimetresPerPixel: (x: Double, y: Double)? {
+        guard xAxis.resolution > 0, yAxis.resolution > 0 else { return nil }
+        let panelWidth = (Double(Int64(xAxis.maximum) - Int64(xAxis.minimum)) + 1) / Double(xAxis.resolution)
+        let panelHeight = (Double(Int64(yAxis.maximum) - Int64(yAxis.minimum)) + 1) / Double(yAxis.resolution)
+        switch mapping.rotation {
+        case .none, .clockwise180: return (panelWidth / mapping.screenSize.width, panelHeight / mapping.screenSize.height)
+        case .clockwise90, .clockwise270: return (panelHeight / mapping.screenSize.width, panelWidth / mapping.screenSize.height)
+        }
+    }
+
     /// Warnings since the last call (each says what was skipped and why).
     public mutating func takeWarnings() -> [RecordingWarning] {
         defer { pendingWarnings.removeAll() }
