@@ -107,11 +107,8 @@ final class SharedCorpusTests: XCTestCase {
         XCTAssertEqual(source.device?.slotCount, 60)
         XCTAssertGreaterThanOrEqual(summary.maxSimultaneous, 5)
         // 3m.prop is the same device description alone (the header of 3m.event): it classifies the same.
-        var prop: any ByteSource = try FileByteSource(path: corpus.appendingPathComponent("evemu-data/3m.prop").path)
-        let description = try EvemuReader(source: prop)
+        let description = try EvemuReader(source: try FileByteSource(path: corpus.appendingPathComponent("evemu-data/3m.prop").path))
         XCTAssertEqual(description.device, source.device)
-        _ = prop
-        prop = MemoryByteSource(bytes: [])
     }
 
     func testWacomDTH2242EpochTimesStartNearZero() throws {

@@ -11,7 +11,7 @@ import ScrollEngine
 ///
 /// Output rules: every `down` is followed by exactly one `up` or `cancel` for that slot; a new
 /// tracking id on a slot that is still down gives `up` then `down` for that slot in one frame.
-public struct EvdevDecoder {
+public struct EvdevDecoder: Sendable {
     public let device: EvdevDevice
     public let mapping: ScreenMapping
     public let touchProtocol: TouchProtocol
