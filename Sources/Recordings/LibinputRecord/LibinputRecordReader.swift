@@ -202,8 +202,8 @@ public struct LibinputRecordReader: EvdevEventReader {
 
     /// Checks ranges and time order; returns the event (nil for unknown types/codes, with a warning).
     private mutating func accept(_ numbers: [Int64], line: Int) throws -> EvdevEvent? {
-        guard numbers[0] >= 0, (0..<1_000_000).contains(numbers[1]) else {
-            throw error(line, "sec ≥ 0 and usec in 0…999999, got \(numbers[0]), \(numbers[1])")
+        guard (0...(1 << 40)).contains(numbers[0]), (0..<1_000_000).contains(numbers[1]) else {
+            throw error(line, "sec in 0…\(1 << 40) and usec in 0…999999, got \(numbers[0]), \(numbers[1])")
         }
         guard let value = Int32(exactly: numbers[4]) else {
             throw error(line, "value as a 32-bit integer, got \(numbers[4])")
