@@ -14,6 +14,16 @@ final class RecordingSourceTests: XCTestCase {
         XCTAssertNil(RecordingFormat.sniff(Array("hello\n".utf8)))
     }
 
+    func testWindowsLineEndingsAndAByteOrderMarkAreAccepted() throws {
+        for session in [SyntheticSession.flick.evemu, SyntheticSession.flick.touchScript] {
+            let windows = [0xEF, 0xBB, 0xBF] + Array(session.replacingOccurrences(of: "\n", with: "\r\n").utf8)
+            let source = try RecordingSource.open(source: MemoryByteSource(bytes: windows, chunkSize: 5), mapping: mapping)
+            var samples = 0
+            while let frame = try source.nextFrame() { samples += frame.samples.count }
+            XCTAssertEqual(samples, SyntheticSession.flick.frames.flatMap(\.samples).count)
+        }
+    }
+
     func testUnknownAndEmptyInputAreErrors() {
         XCTAssertTrue(recordingError { _ = try RecordingSource.open(source: MemoryByteSource(name: "x", text: ""), mapping: mapping) }?
             .expected.contains("empty file") ?? false)
