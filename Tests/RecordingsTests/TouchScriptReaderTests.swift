@@ -49,7 +49,8 @@ final class TouchScriptReaderTests: XCTestCase {
     func testMissingKeyIsNamed() {
         let error = failure("{\"t\": 0, \"slot\": 0, \"phase\": \"down\", \"x\": 1}\n")
         XCTAssertEqual(error?.line, 1)
-        XCTAssertEqual(error?.expected, "expected key \"y\"")
+        XCTAssertEqual(error?.expected, "key \"y\"")
+        XCTAssertEqual(error?.description, "test.jsonl:1: expected key \"y\"")
     }
 
     func testUnknownPhase() {

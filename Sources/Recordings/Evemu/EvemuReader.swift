@@ -35,7 +35,7 @@ public struct EvemuReader: EvdevEventReader {
             if try header.consume(content, comment: comment, line: line.number) { continue }
             guard content.hasPrefix("E:") else {
                 throw RecordingError(file: source.name, line: line.number,
-                                     expected: "expected an evemu line (N:, I:, P:, B:, A:, E: or a # comment), got \"\(line.text.prefix(40))\"")
+                                     expected: "an evemu line (N:, I:, P:, B:, A:, E: or a # comment), got \"\(line.text.prefix(40))\"")
             }
             pending = line
             break
@@ -53,7 +53,7 @@ public struct EvemuReader: EvdevEventReader {
                 if try separate.consume(content, comment: comment, line: line.number) { continue }
                 if content.hasPrefix("E:") { break } // a full recording given as description: its header is enough
                 throw RecordingError(file: description.name, line: line.number,
-                                     expected: "expected an evemu description line (N:, I:, P:, B:, A: or a # comment), got \"\(line.text.prefix(40))\"")
+                                     expected: "an evemu description line (N:, I:, P:, B:, A: or a # comment), got \"\(line.text.prefix(40))\"")
             }
             guard separate.hasDevice else {
                 throw RecordingError(file: description.name, line: nil, expected: "an evemu description with an N: line")
@@ -157,7 +157,7 @@ public struct EvemuReader: EvdevEventReader {
     }
 
     private func error(_ line: Int, _ expected: String) -> RecordingError {
-        RecordingError(file: name, line: line, expected: "expected " + expected)
+        RecordingError(file: name, line: line, expected: expected)
     }
 }
 

@@ -56,7 +56,7 @@ struct LibinputRecordHeader {
     }
 
     private func fail(_ expected: String) -> RecordingError {
-        RecordingError(file: file, line: nil, expected: "expected " + expected)
+        RecordingError(file: file, line: nil, expected: expected)
     }
 
     /// A YAML mapping with its keys as strings (libinput record uses integer keys for codes).

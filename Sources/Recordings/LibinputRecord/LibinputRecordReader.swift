@@ -56,7 +56,7 @@ public struct LibinputRecordReader: EvdevEventReader {
             let body = text.dropFirst(indent)
             if body.isEmpty || body.hasPrefix("#") || body.allSatisfy(\.isWhitespace) { continue }
             if body.first == "\t" {
-                throw RecordingError(file: name, line: line.number, expected: "expected YAML indented with spaces, got a tab")
+                throw RecordingError(file: name, line: line.number, expected: "YAML indented with spaces, got a tab")
             }
             skippingEventsAt = nil
             if !sawDevicesKey {
@@ -230,6 +230,6 @@ public struct LibinputRecordReader: EvdevEventReader {
     }
 
     private func error(_ line: Int, _ expected: String) -> RecordingError {
-        RecordingError(file: name, line: line, expected: "expected " + expected)
+        RecordingError(file: name, line: line, expected: expected)
     }
 }

@@ -130,7 +130,7 @@ public struct TouchScriptReader: TouchFrameReader {
     }
 
     private func error(_ line: Int, _ expected: String) -> RecordingError {
-        RecordingError(file: name, line: line, expected: "expected " + expected)
+        RecordingError(file: name, line: line, expected: expected)
     }
 }
 
