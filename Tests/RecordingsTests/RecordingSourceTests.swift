@@ -72,6 +72,28 @@ final class RecordingSourceTests: XCTestCase {
         XCTAssertEqual(rounded, evemu.frames.map { try? $0.get() })
     }
 
+    func testEndTimeComesFromTheFilesTail() throws {
+        let root = TestPaths.bundledRecordings
+        let script = try RecordingSource.open(path: root.appendingPathComponent("scripts/flick.touches.jsonl").path, mapping: mapping)
+        XCTAssertEqual(script.endTime, SyntheticSession.flick.frames.last?.time)
+        let evemu = try RecordingSource.open(path: root.appendingPathComponent("synthetic/status-bar-tap.evemu").path, mapping: mapping)
+        XCTAssertEqual(evemu.endTime, SyntheticSession.statusBarTap.frames.last?.time)
+        let dth = try RecordingSource.open(path: root.appendingPathComponent("evemu-devices/tablets-finger/Wacom DTH2242 Finger.events").path, mapping: mapping)
+        var last = Timestamp.zero
+        while let frame = try dth.nextFrame() { last = frame.time }
+        XCTAssertEqual(dth.endTime, last, "epoch times are measured from the first event")
+
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("recordings-end-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let yaml = directory.appendingPathComponent("two.yml")
+        try LibinputRecordReaderTests.twoDevices.write(to: yaml, atomically: true, encoding: .utf8)
+        let second = try RecordingSource.open(path: yaml.path, deviceIndex: 1, mapping: mapping)
+        XCTAssertEqual(second.endTime, Timestamp(microseconds: 32000))
+        let first = try RecordingSource.open(path: yaml.path, deviceIndex: 0, mapping: mapping, allowIndirect: true)
+        XCTAssertNil(first.endTime, "the tail belongs to the last device")
+    }
+
     func testDeviceIndexIsOnlyForLibinputRecordFiles() {
         let error = recordingError {
             _ = try RecordingSource.open(source: MemoryByteSource(name: "one.evemu", text: SyntheticSession.flick.evemu), deviceIndex: 1, mapping: mapping)

@@ -16,6 +16,7 @@ public struct EvemuReader: EvdevEventReader {
     public private(set) var currentLine: Int?
     private var lines: LineReader
     private var pending: TextLine?
+    private var pendingEvent: EvdevEvent?
     private var firstTime: Int64?
     private var lastTime: Int64 = .min
     private var warnedUnknown = Set<UInt32>()
@@ -71,12 +72,20 @@ public struct EvemuReader: EvdevEventReader {
         if pending == nil {
             self.warnings.append(RecordingWarning(file: source.name, line: nil, message: "the recording has a description but no events"))
         }
+        pendingEvent = try nextEvent() // the first event fixes the time origin (and is checked now)
     }
+
+    /// The first event's time as written in the file, in µs (the origin of the times returned).
+    public var firstEventTime: Int64? { firstTime }
 
     /// Bytes buffered by the line reader (bounded: one chunk plus the current line).
     public var bufferedByteCount: Int { lines.bufferedByteCount }
 
     public mutating func nextEvent() throws -> EvdevEvent? {
+        if let event = pendingEvent {
+            pendingEvent = nil
+            return event
+        }
         while true {
             let line: TextLine
             if let pending {
