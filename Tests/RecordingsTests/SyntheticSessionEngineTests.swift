@@ -95,4 +95,13 @@ final class SyntheticSessionEngineTests: XCTestCase {
             XCTAssertEqual(run.final.contentOffset, .zero, session.rawValue)
         }
     }
+
+    func testEdgeSwipeIsASwipeFromTheLeftStrip() throws {
+        let run = try replay(.edgeSwipe) {
+            $0.contentViews = [ContentView(id: "page", frame: Rect(x: 0, y: 0, width: 1280, height: 8000))]
+            $0.edgeSwipe = .init(edge: .left, depth: 20)
+        }
+        XCTAssertTrue(run.messages.contains("swipe"), "\(Set(run.messages))")
+        XCTAssertFalse(run.messages.contains("scrollViewWillBeginDragging"))
+    }
 }
