@@ -18,6 +18,8 @@ public struct LibinputRecordReader: EvdevEventReader {
     public let deviceIndex: Int
     /// The file's `version:` (always 1: other versions are refused).
     public let version: Int
+    /// The file's `ndevices:` (nil when absent).
+    public let deviceCount: Int?
     public private(set) var warnings: [RecordingWarning] = []
     public private(set) var currentLine: Int?
     private var lines: LineReader
@@ -25,6 +27,7 @@ public struct LibinputRecordReader: EvdevEventReader {
     private var inEvdevFrame = false
     private var frameIndent: Int?
     private var firstTime: Int64?
+    private var pendingEvent: EvdevEvent?
     private var lastTime: Int64 = .min
     private var finished = false
 
@@ -56,7 +59,7 @@ public struct LibinputRecordReader: EvdevEventReader {
             let body = text.dropFirst(indent)
             if body.isEmpty || body.hasPrefix("#") || body.allSatisfy(\.isWhitespace) { continue }
             if body.first == "\t" {
-                throw RecordingError(file: name, line: line.number, expected: "expected YAML indented with spaces, got a tab")
+                throw RecordingError(file: name, line: line.number, expected: "YAML indented with spaces, got a tab")
             }
             skippingEventsAt = nil
             if !sawDevicesKey {
@@ -98,6 +101,7 @@ public struct LibinputRecordReader: EvdevEventReader {
         let header = LibinputRecordHeader(file: name)
         let parsed = try header.parse(topLevel: topLevel, device: deviceLines)
         version = parsed.version
+        deviceCount = parsed.deviceCount
         device = parsed.device
         if let eventsIndent {
             eventsKeyIndent = eventsIndent
@@ -106,9 +110,17 @@ public struct LibinputRecordReader: EvdevEventReader {
             finished = true
             warnings.append(RecordingWarning(file: name, message: "device \(deviceIndex) has no events"))
         }
+        pendingEvent = try nextEvent() // the first event fixes the time origin (and is checked now)
     }
 
+    /// The first event's time as written in the file, in µs (the origin of the times returned).
+    public var firstEventTime: Int64? { firstTime }
+
     public mutating func nextEvent() throws -> EvdevEvent? {
+        if let event = pendingEvent {
+            pendingEvent = nil
+            return event
+        }
         guard !finished else { return nil }
         // Works on the line's bytes: building a String per line made reading 50× slower than wc -l.
         while let (number, bytes) = try lines.nextRawLine() {
@@ -230,6 +242,6 @@ public struct LibinputRecordReader: EvdevEventReader {
     }
 
     private func error(_ line: Int, _ expected: String) -> RecordingError {
-        RecordingError(file: name, line: line, expected: "expected " + expected)
+        RecordingError(file: name, line: line, expected: expected)
     }
 }
