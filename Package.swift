@@ -28,6 +28,22 @@ let configurationAndOutput: [Target] = [
 
 // Live input: C system libraries (libinput, libevdev, libudev), backends, run loop.
 let liveInput: [Target] = [
+    .systemLibrary(name: "CLibinput", path: "Sources/CLibinput", pkgConfig: "libinput",
+                   providers: [.apt(["libinput-dev"])]),
+    .systemLibrary(name: "CLibevdev", path: "Sources/CLibevdev", pkgConfig: "libevdev",
+                   providers: [.apt(["libevdev-dev"])]),
+    .systemLibrary(name: "CLibudev", path: "Sources/CLibudev", pkgConfig: "libudev",
+                   providers: [.apt(["libudev-dev"])]),
+    .target(name: "CInputShim", dependencies: ["CLibinput"], path: "Sources/CInputShim"),
+    .target(
+        name: "LiveInput",
+        dependencies: [
+            "ScrollEngine", "CLibinput", "CLibevdev", "CLibudev", "CInputShim",
+            .product(name: "Logging", package: "swift-log"),
+        ],
+        path: "Sources/LiveInput"
+    ),
+    .testTarget(name: "LiveInputTests", dependencies: ["LiveInput"], path: "Tests/LiveInputTests"),
 ]
 
 // Renderer: pixman, libpng, fbdev, DRM/KMS.
@@ -43,6 +59,7 @@ let executable: [Target] = [
         name: "touchscroll",
         dependencies: [
             "ScrollEngine",
+            "LiveInput",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ],
