@@ -53,7 +53,7 @@ let liveInput: [Target] = [
     .target(
         name: "LiveInput",
         dependencies: [
-            "ScrollEngine", "CLibinput", "CLibevdev", "CLibudev", "CInputShim",
+            "ScrollEngine", "Playback", "CLibinput", "CLibevdev", "CLibudev", "CInputShim",
             .product(name: "Logging", package: "swift-log"),
         ],
         path: "Sources/LiveInput"
