@@ -28,6 +28,13 @@ let engine: [Target] = [
 
 // Recordings: evemu / libinput-record / touch-script readers and the evdev decoder.
 let recordings: [Target] = [
+    .target(
+        name: "Recordings",
+        dependencies: ["ScrollEngine", .product(name: "Yams", package: "Yams")],
+        path: "Sources/Recordings"
+    ),
+    .executableTarget(name: "generate-recordings", dependencies: ["Recordings"], path: "Sources/generate-recordings"),
+    .testTarget(name: "RecordingsTests", dependencies: ["Recordings"], path: "Tests/RecordingsTests"),
 ]
 
 // Configuration (YAML via Yams) and the JSON Lines stream encoder.
