@@ -56,7 +56,7 @@ final class FakeKernel: @unchecked Sendable {
 
 /// An engine whose wishes are scripted: after each touch up it animates for `animationLength`,
 /// and it logs every call, so two drivers can be compared call by call.
-final class ScriptedEngine: ScrollTarget {
+final class ScriptedEngine: ScrollTarget, PlaybackEngine {
     var log: [String] = []
     var animatingUntil: Timestamp?
     var timerDeadline: Timestamp?
@@ -99,7 +99,7 @@ final class ScriptedEngine: ScrollTarget {
         defer { events = [] }
         return events
     }
-    func handleKey(_ command: KeyCommand, at time: Timestamp) { log.append("key \(command) \(time.microseconds)") }
+    func handleKey(_ command: ScrollKey, at time: Timestamp) { log.append("key \(command) \(time.microseconds)") }
     func scrollWheel(delta: Point, at time: Timestamp) { log.append("wheel \(delta) \(time.microseconds)") }
 }
 

@@ -73,7 +73,7 @@ public struct LibinputTouchAssembler: Sendable {
             return flush()
         case let .key(_, code, pressed, time):
             lastTime = max(lastTime, time)
-            guard acceptsKeyboards, pressed, let command = KeyCommand(linuxKeyCode: code) else { return [] }
+            guard acceptsKeyboards, pressed, let command = ScrollKey(linuxKeyCode: code) else { return [] }
             return flush() + [.key(command, time: time)]
         case let .scroll(_, source, delta, time):
             lastTime = max(lastTime, time)

@@ -5,7 +5,7 @@ public enum LiveInputEvent: Hashable, Sendable {
     /// A touchscreen frame (one libinput TOUCH_FRAME or one evdev SYN_REPORT).
     case touches(TouchFrame)
     /// A key that scrolls, pressed at `time` (releases are not reported).
-    case key(KeyCommand, time: Timestamp)
+    case key(ScrollKey, time: Timestamp)
     /// Wheel or touchpad scrolling, in points; positive y scrolls the content up (the offset grows).
     case wheel(delta: Point, time: Timestamp)
     case deviceAdded(InputDeviceSummary)

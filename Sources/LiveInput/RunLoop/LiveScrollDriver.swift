@@ -23,17 +23,22 @@ public final class LiveScrollDriver {
     private let tee: ((TouchFrame) throws -> Void)?
     private let logger: Logger
     private var lastFedTime: Timestamp?
+    /// When set, touch locations are rounded to this many decimals before they are fed and teed.
+    private let locationDecimals: Int?
     public private(set) var framesFed = 0
     public private(set) var ticksAdvanced = 0
     /// Upper bound on catch-up steps in one call (a machine resuming from suspend hours later).
     static let maximumCatchUpSteps = 1_000_000
 
     /// `makeTarget` builds the scroll view when the first input arrives, with that input's time.
-    public init(frameRate: Double, logger: Logger = Logger(label: "touchscroll.driver"),
+    /// `locationDecimals`: round fed locations to this many decimals (3 when teeing to a touch
+    /// script, whose writer keeps three), so that replaying the tee sees the very same numbers.
+    public init(frameRate: Double, locationDecimals: Int? = nil, logger: Logger = Logger(label: "touchscroll.driver"),
                 makeTarget: @escaping (Timestamp) -> any ScrollTarget,
                 tee: ((TouchFrame) throws -> Void)? = nil,
                 emit: @escaping ([DelegateEvent]) throws -> Void) {
         self.frameRate = frameRate
+        self.locationDecimals = locationDecimals
         self.makeTarget = makeTarget
         self.emit = emit
         self.tee = tee
@@ -75,6 +80,15 @@ public final class LiveScrollDriver {
             let target = ensureTarget(at: frame.time)
             try advanceDue(until: frame.time, inclusive: false)
             var fed = TouchFrame(time: max(frame.time, now ?? frame.time), samples: frame.samples)
+            if let locationDecimals {
+                // Fed exactly as the touch script reads back: x·10ᵈ rounded, divided by 10ᵈ is the
+                // double nearest the written decimal, which is what parsing that decimal gives.
+                let scale = pow10(locationDecimals)
+                for i in fed.samples.indices {
+                    let p = fed.samples[i].location
+                    fed.samples[i].location = Point(x: (p.x * scale).rounded() / scale, y: (p.y * scale).rounded() / scale)
+                }
+            }
             // Two frames at one instant would merge into one when the touch script is read back.
             if let lastFedTime, fed.time <= lastFedTime { fed.time = lastFedTime.adding(microseconds: 1) }
             lastFedTime = fed.time
@@ -116,4 +130,8 @@ public final class LiveScrollDriver {
         let events = target.drainEvents()
         if !events.isEmpty { try emit(events) }
     }
+}
+
+private func pow10(_ n: Int) -> Double {
+    (0..<n).reduce(1.0) { value, _ in value * 10 }
 }

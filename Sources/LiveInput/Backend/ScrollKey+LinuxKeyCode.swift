@@ -1,10 +1,8 @@
 import CLibevdev
+import ScrollEngine
 
-/// The keys that scroll (UIScrollView's allowsKeyboardScrolling), named as the engine's `ScrollKey`.
-public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
-    case up, down, left, right, pageUp, pageDown, space, home, end
-
-    /// The command for a Linux key code (linux/input-event-codes.h), or nil for keys that do not scroll.
+extension ScrollKey {
+    /// The scroll key for a Linux key code (linux/input-event-codes.h), or nil for keys that do not scroll.
     public init?(linuxKeyCode code: UInt32) {
         switch Int32(code) {
         case KEY_UP: self = .up
