@@ -89,7 +89,7 @@ let executable: [Target] = [
         name: "touchscroll",
         dependencies: [
             "ScrollEngine",
-            "Configuration", "StreamOutput", "Playback", "SessionPlot",
+            "Configuration", "StreamOutput", "Playback", "SessionPlot", "Recordings",
             "LiveInput",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),

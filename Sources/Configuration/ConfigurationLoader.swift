@@ -10,11 +10,17 @@ import Yams
 public enum ConfigurationLoader {
     /// Reads and loads the file at `path`.
     public static func load(contentsOfFile path: String) throws(ConfigurationErrors) -> TouchscrollConfiguration {
-        let text: String
-        do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
-        } catch {
-            throw ConfigurationErrors([ConfigurationError(file: path, keyPath: "", problem: "cannot read the file: \(Self.reason(error))")])
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else {
+            let reason = String(cString: strerror(errno))
+            throw ConfigurationErrors([ConfigurationError(file: path, keyPath: "", problem: "cannot read the file: \(reason)")])
+        }
+        close(descriptor)
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ConfigurationErrors([ConfigurationError(file: path, keyPath: "", problem: "cannot read the file (is it a directory?)")])
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw ConfigurationErrors([ConfigurationError(file: path, keyPath: "", problem: "cannot read the file: not UTF-8 text")])
         }
         return try load(yaml: text, file: path)
     }
@@ -34,7 +40,15 @@ public enum ConfigurationLoader {
         if let root, !reader.isNull(root) {
             configuration = ConfigurationDecoder(reader: reader).decode(root)
         }
-        guard reader.errors.isEmpty else { throw ConfigurationErrors(reader.errors) }
+        guard reader.errors.isEmpty else {
+            // In file order, so the list reads top to bottom (checks run section by section).
+            let ordered = reader.errors.enumerated().sorted {
+                let a = ($0.element.line ?? .max, $0.element.column ?? 0, $0.offset)
+                let b = ($1.element.line ?? .max, $1.element.column ?? 0, $1.offset)
+                return a < b
+            }
+            throw ConfigurationErrors(ordered.map(\.element))
+        }
         return configuration
     }
 
@@ -53,14 +67,5 @@ public enum ConfigurationLoader {
         default:
             return ConfigurationError(file: file, keyPath: "", problem: "not valid YAML: \(error)")
         }
-    }
-
-    private static func reason(_ error: Error) -> String {
-        let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
-           underlying.domain == NSPOSIXErrorDomain, let code = POSIXErrorCode(rawValue: Int32(underlying.code)) {
-            return String(cString: strerror(code.rawValue))
-        }
-        return nsError.localizedDescription
     }
 }

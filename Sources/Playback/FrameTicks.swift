@@ -16,7 +16,10 @@ public struct FrameTicks: Hashable, Sendable {
         origin.adding(microseconds: Int64((Double(n) * 1_000_000 / frameRate).rounded()))
     }
 
-    /// The first tick strictly after `time`.
+    /// A quarter of a frame interval, in µs: the closest a tick may follow the step before it.
+    public var minimumGap: Int64 { Int64((250_000 / frameRate).rounded(.down)) }
+
+    /// The first tick strictly after `instant`.
     public func tick(after instant: Timestamp) -> Timestamp {
         let elapsed = Double(instant.microseconds - origin.microseconds)
         var n = max(0, Int64((elapsed * frameRate / 1_000_000).rounded(.down)))

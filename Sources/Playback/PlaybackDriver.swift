@@ -6,13 +6,16 @@ import ScrollEngine
 /// The schedule, step by step, always taking the earliest of:
 /// - the next input frame → `handle(frame)` (the engine first advances to the frame's time);
 /// - while the engine `isAnimating`, the next animation tick (multiples of 1/frameRate from the
-///   first input frame's time) → `advance(to:)`;
+///   first input frame's time) → `advance(to:)`; a tick less than a quarter frame after the
+///   previous step is skipped in favour of the one after it (a lift at 116 666 µs must not be
+///   followed by a frame at 116 667 µs that shows nothing new);
 /// - the engine's `nextTimerDeadline` → `advance(to:)`.
 /// After the last input (fingers still down are cancelled then) it keeps advancing until nothing
 /// animates and no timer is pending, giving up after `settleLimit` virtual seconds.
 ///
 /// Events are handed to `emit` after every step, in order. `pace` is called with each step's time
 /// before the step runs: a no-op for virtual replays, a sleep for `--realtime` (`RealtimePacer`).
+/// `fed` sees every frame as it is handed to the engine (after the `--from/--to` window).
 public struct PlaybackDriver<Engine: PlaybackEngine> {
     public let options: PlaybackOptions
 
@@ -27,6 +30,7 @@ public struct PlaybackDriver<Engine: PlaybackEngine> {
         nextFrame: () throws -> TouchFrame?,
         makeEngine: (Timestamp) -> Engine,
         pace: (Timestamp) -> Void = { _ in },
+        fed: (TouchFrame) -> Void = { _ in },
         emit: ([DelegateEvent]) throws -> Void
     ) throws -> PlaybackSummary {
         guard let first = try nextFrame() else { return PlaybackSummary() }
@@ -81,14 +85,16 @@ public struct PlaybackDriver<Engine: PlaybackEngine> {
                 }
             }
             var wakeUp: Timestamp? = nil
-            if engine.isAnimating { wakeUp = ticks.tick(after: now) }
+            if engine.isAnimating { wakeUp = ticks.tick(after: now.adding(microseconds: ticks.minimumGap)) }
             if let deadline = engine.nextTimerDeadline {
                 let due = max(deadline, now)
                 wakeUp = wakeUp.map { min($0, due) } ?? due
             }
             if let frame = input, wakeUp.map({ frame.time <= $0 }) ?? true {
-                try step(to: max(frame.time, now)) {
-                    engine.handle(TouchFrame(time: max(frame.time, now), samples: frame.samples))
+                let fedFrame = TouchFrame(time: max(frame.time, now), samples: frame.samples)
+                try step(to: fedFrame.time) {
+                    fed(fedFrame)
+                    engine.handle(fedFrame)
                 }
                 summary.inputFrames += 1
                 summary.touchesDown += frame.samples.filter { $0.phase == .down }.count
@@ -114,10 +120,11 @@ public struct PlaybackDriver<Engine: PlaybackEngine> {
         frames: Frames,
         makeEngine: (Timestamp) -> Engine,
         pace: (Timestamp) -> Void = { _ in },
+        fed: (TouchFrame) -> Void = { _ in },
         emit: ([DelegateEvent]) throws -> Void
     ) throws -> PlaybackSummary {
         var iterator = frames.makeIterator()
-        return try run(nextFrame: { iterator.next() }, makeEngine: makeEngine, pace: pace, emit: emit)
+        return try run(nextFrame: { iterator.next() }, makeEngine: makeEngine, pace: pace, fed: fed, emit: emit)
     }
 }
 

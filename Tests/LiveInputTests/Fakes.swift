@@ -56,7 +56,7 @@ final class FakeKernel: @unchecked Sendable {
 
 /// An engine whose wishes are scripted: after each touch up it animates for `animationLength`,
 /// and it logs every call, so two drivers can be compared call by call.
-final class ScriptedEngine: ScrollTarget, PlaybackEngine {
+final class ScriptedEngine: ScrollTarget {
     var log: [String] = []
     var animatingUntil: Timestamp?
     var timerDeadline: Timestamp?

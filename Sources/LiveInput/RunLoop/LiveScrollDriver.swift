@@ -7,8 +7,9 @@ import ScrollEngine
 /// driver fed (`--tee-touches`) produces the same stream byte for byte:
 /// - the engine is created at the first input frame's time, and animation ticks fall on
 ///   `FrameTicks(origin: thatTime, frameRate:)`, never on the times the process happened to wake;
-/// - the next wakeup is the next tick after the last step (while animating) or the engine's timer
-///   deadline (not before the last step), whichever is first;
+/// - the next wakeup is, while animating, the first tick more than a quarter frame after the last
+///   step (`FrameTicks.minimumGap`), or the engine's timer deadline (not before the last step),
+///   whichever is first;
 /// - an input frame at time t is fed after every wakeup strictly before t and before a wakeup at t,
 ///   at `max(t, last step)`;
 /// - a timer due at or before the last step advances by one microsecond, as the replay does.
@@ -48,7 +49,7 @@ public final class LiveScrollDriver {
     /// When the run loop must wake next; nil while at rest (the timer stays disarmed).
     public var nextDeadline: Timestamp? {
         guard let target, let now, let ticks else { return nil }
-        var wakeUp: Timestamp? = target.isAnimating ? ticks.tick(after: now) : nil
+        var wakeUp: Timestamp? = target.isAnimating ? ticks.tick(after: now.adding(microseconds: ticks.minimumGap)) : nil
         if let deadline = target.nextTimerDeadline {
             let due = max(deadline, now)
             wakeUp = wakeUp.map { min($0, due) } ?? due
