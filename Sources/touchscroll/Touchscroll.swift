@@ -33,6 +33,8 @@ struct Touchscroll: ParsableCommand {
         subcommands: [
             ConfigCommand.self,
             ReplayCommand.self,
+            RunCommand.self,
+            DevicesCommand.self,
             PlotCommand.self,
         ]
     )

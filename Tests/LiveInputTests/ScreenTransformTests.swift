@@ -30,10 +30,11 @@ final class ScreenTransformTests: XCTestCase {
         XCTAssertTrue(ScreenTransform(rotation: .upsideDown, flipHorizontally: true, flipVertically: true).matrix.isIdentity)
     }
 
-    func testConfiguredCalibrationAppliesLast() {
+    func testConfiguredCalibrationAppliesBeforeTheRotation() {
         let halfWidth = CalibrationMatrix([0.5, 0, 0, 0, 1, 0])
         let t = ScreenTransform(rotation: .clockwise90, calibration: halfWidth)
-        XCTAssertEqual(corner(t, 0, 0), [0.5, 0])
+        // (1, 0) → calibration (0.5, 0) → quarter turn (1 - 0, 0.5).
+        XCTAssertEqual(corner(t, 1, 0), [1, 0.5])
     }
 
     func testUdevPropertyParses() {

@@ -1,5 +1,6 @@
-/// How the panel's touch coordinates relate to the screen: a rotation, flips, and a further
-/// calibration matrix, composed into the 2×3 matrix libinput's calibration API takes.
+/// How the panel's touch coordinates relate to the screen: a calibration matrix, then a rotation,
+/// then flips (the order of the configuration's `input` section), composed into the 2×3 matrix
+/// libinput's calibration API takes.
 ///
 /// Matrices work in normalised coordinates (0…1 on both axes), libinput's convention: a point
 /// (x, y) maps to (a·x + b·y + c, d·x + e·y + f) for the row-major `[a, b, c, d, e, f]`.
@@ -12,7 +13,7 @@ public struct ScreenTransform: Hashable, Sendable {
     public var rotation: Rotation
     public var flipHorizontally: Bool
     public var flipVertically: Bool
-    /// Applied after rotation and flips (identity unless the config sets one).
+    /// Applied first, to the device's normalised coordinates (identity unless the config sets one).
     public var calibration: CalibrationMatrix
 
     public init(rotation: Rotation = .none, flipHorizontally: Bool = false, flipVertically: Bool = false,
@@ -25,7 +26,7 @@ public struct ScreenTransform: Hashable, Sendable {
 
     public static let identity = ScreenTransform()
 
-    /// The composed matrix: rotation first, then flips, then the configured calibration.
+    /// The composed matrix: the configured calibration first, then the rotation, then the flips.
     public var matrix: CalibrationMatrix {
         let rotationMatrix: CalibrationMatrix = switch rotation {
         case .none: .identity
@@ -34,10 +35,10 @@ public struct ScreenTransform: Hashable, Sendable {
         case .upsideDown: CalibrationMatrix([-1, 0, 1, 0, -1, 1])
         case .clockwise270: CalibrationMatrix([0, 1, 0, -1, 0, 1])
         }
-        var m = rotationMatrix
+        var m = rotationMatrix.after(calibration)
         if flipHorizontally { m = CalibrationMatrix([-1, 0, 1, 0, 1, 0]).after(m) }
         if flipVertically { m = CalibrationMatrix([1, 0, 0, 0, -1, 1]).after(m) }
-        return calibration.after(m)
+        return m
     }
 }
 

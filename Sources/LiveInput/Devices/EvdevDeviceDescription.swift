@@ -48,6 +48,20 @@ public struct EvdevDeviceDescription: Hashable, Sendable {
         self.slots = slots
     }
 
+    /// The bus as a word (`usb`, `i2c`, `virtual` for uinput devices, …), hex when unknown.
+    public var busName: String {
+        switch Int32(bus) {
+        case BUS_USB: "usb"
+        case BUS_I2C: "i2c"
+        case BUS_VIRTUAL: "virtual"
+        case BUS_BLUETOOTH: "bluetooth"
+        case BUS_I8042: "i8042"
+        case BUS_HOST: "host"
+        case BUS_SPI: "spi"
+        default: "0x" + String(bus, radix: 16)
+        }
+    }
+
     public func has(type: Int32, code: Int32) -> Bool { codes[Int(type)]?.contains(Int(code)) ?? false }
     public func has(property: Int32) -> Bool { properties.contains(Int(property)) }
 
