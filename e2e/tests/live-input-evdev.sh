@@ -1,0 +1,29 @@
+# Issue 3 acceptance, raw evdev backend through libevdev (--backend evdev), with and without --grab.
+. /usr/lib/e2e/lib.sh
+. /payload/tests/live-input.lib
+
+events="$LI_DEVICES/EP0430M09.1-finger-drag-up-down.events"
+node="$(e2e_evemu_device "$LI_DESC")"
+e2e_check "evemu-device created $node" test -c "$node"
+
+li_run evdev --backend evdev --device "$node"
+e2e_check "the evdev backend opened $node" li_wait_log /results/evdev.run.log "reading $node"
+sleep 0.5
+e2e_check "evemu-play $(basename "$events")" evemu-play "$node" < "$events"
+e2e_check "the stream settles" li_wait_quiet /results/evdev.live.jsonl
+e2e_check_eq "SIGTERM ends the run with status 0" 0 "$(li_stop)"
+li_check_session evdev "$events"
+
+# --grab: exclusive access; another reader (evemu-record) sees nothing while it is held.
+li_run grab --backend evdev --device "$node" --grab
+e2e_check "the evdev backend grabbed $node" li_wait_log /results/grab.run.log "exclusive grab"
+evemu-record "$node" > /results/grab.other-reader.txt 2>&1 &
+other=$!
+sleep 0.5
+evemu-play "$node" < "$events"
+e2e_check "the stream settles" li_wait_quiet /results/grab.live.jsonl
+kill -INT "$other"; wait "$other" 2>/dev/null
+e2e_check_eq "with --grab, another reader gets no events" 0 "$(grep -c '^E:' /results/grab.other-reader.txt)"
+e2e_check_eq "SIGTERM ends the grabbing run with status 0" 0 "$(li_stop)"
+e2e_check "with --grab, touchscroll still read the touches" test "$(li_count down /results/grab.tee.jsonl)" -gt 0
+e2e_finish
