@@ -73,7 +73,7 @@ let liveInput: [Target] = [
         ],
         path: "Sources/LiveInput"
     ),
-    .testTarget(name: "LiveInputTests", dependencies: ["LiveInput"], path: "Tests/LiveInputTests"),
+    .testTarget(name: "LiveInputTests", dependencies: ["LiveInput", "Recordings", "Playback"], path: "Tests/LiveInputTests"),
 ]
 
 // Renderer: pixman, libpng, fbdev, DRM/KMS.
