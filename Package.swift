@@ -34,6 +34,7 @@ let recordings: [Target] = [
         path: "Sources/Recordings"
     ),
     .executableTarget(name: "generate-recordings", dependencies: ["Recordings"], path: "Sources/generate-recordings"),
+    .executableTarget(name: "recordings-bench", dependencies: ["Recordings", "ScrollEngine"], path: "Sources/recordings-bench"),
     .testTarget(name: "RecordingsTests", dependencies: ["Recordings"], path: "Tests/RecordingsTests"),
 ]
 

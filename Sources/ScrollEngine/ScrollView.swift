@@ -14,8 +14,8 @@ public final class ScrollView {
     public internal(set) var configuration: ScrollViewConfiguration
     /// The engine's notion of now: the latest time it was advanced to.
     public private(set) var time: Timestamp
-    public private(set) var contentOffset: Point
-    public private(set) var zoomScale: Double
+    public internal(set) var contentOffset: Point
+    public internal(set) var zoomScale: Double
     /// When flashScrollIndicators was last asked for (the renderer shows the indicators then).
     public internal(set) var indicatorFlashTime: Timestamp?
 
@@ -281,6 +281,9 @@ public final class ScrollView {
         var translation: Point = .zero
         /// The change of finger spread since two fingers were down (pinch threshold), points.
         var spreadChange: Double = 0
+        /// The spread ratio since the fingers landed: applied when the pinch is recognised, so the
+        /// scale follows the spread from touch-down (UIPinchGestureRecognizer's scale).
+        var scale: Double = 1
     }
 
     enum DirectionalLock: Hashable { case none, horizontal, vertical }
@@ -292,6 +295,7 @@ public final class ScrollView {
         /// The page the drag started on (paging).
         var startOffset: Point
         var spreadChange: Double = 0
+        var scale: Double = 1
     }
 
     struct Pinch: Hashable {
@@ -333,9 +337,11 @@ public final class ScrollView {
         case (.tracking(var t), .touchesMoved(let m)):
             t.translation = t.translation + m.translation
             t.spreadChange += spreadDelta(m)
+            t.scale *= m.scale
             let blocked = delivery.blocksScroll(configuration)
             if !blocked && canZoom && touches.count >= 2 && abs(t.spreadChange) >= Thresholds.pinchSpreadChange {
                 beginPinch(alsoDragging: false, focus: m.focus)
+                pinch(by: TouchMotion(translation: .zero, scale: t.scale, focus: m.focus))
             } else if !blocked && configuration.isScrollEnabled && t.translation.length >= Thresholds.panDistance {
                 beginDrag(translation: t.translation)
             } else {
@@ -343,10 +349,11 @@ public final class ScrollView {
             }
         case (.dragging(var d), .touchesMoved(let m)):
             d.spreadChange += spreadDelta(m)
+            d.scale *= m.scale
             if canZoom && touches.count >= 2 && abs(d.spreadChange) >= Thresholds.pinchSpreadChange {
                 phase = .dragging(d)
                 beginPinch(alsoDragging: true, focus: m.focus)
-                pinch(by: m)
+                pinch(by: TouchMotion(translation: m.translation, scale: d.scale, focus: m.focus))
             } else {
                 drag(&d, by: m.translation)
                 phase = .dragging(d)
@@ -557,6 +564,7 @@ public final class ScrollView {
         guard offset != contentOffset else { return }
         contentOffset = offset
         emit(.didScroll)
+        recenterIfNeeded()
     }
 
     /// Set scale and offset together, sending didZoom and didScroll for what changed.
@@ -567,6 +575,7 @@ public final class ScrollView {
         contentOffset = offset
         if scaleChanged { emit(.didZoom) }
         if offsetChanged { emit(.didScroll) }
+        if offsetChanged { recenterIfNeeded() }
     }
 }
 

@@ -65,6 +65,12 @@ public struct TouchMotion: Hashable, Sendable {
     /// The centroid of the persisting fingers after the movement (the pinch's focal point).
     public var focus: Point?
 
+    public init(translation: Point, scale: Double, focus: Point?) {
+        self.translation = translation
+        self.scale = scale
+        self.focus = focus
+    }
+
     public static func between(_ before: TouchSet, _ after: TouchSet) -> TouchMotion {
         let persisting = before.slots.filter { after.contains($0) }
         guard let c0 = before.centroid(of: persisting), let c1 = after.centroid(of: persisting) else {
