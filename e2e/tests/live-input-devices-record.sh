@@ -43,7 +43,7 @@ e2e_check "the evemu recording replays" test $? -eq 0
 touchscroll replay --config "$LI_CONFIG" --tee-touches /results/record-yml.touches /results/record.yml > /results/record-yml.replay.jsonl 2> /results/record-yml.replay.log
 e2e_check "the libinput-record recording replays" test $? -eq 0
 touchscroll replay --config "$LI_CONFIG" --tee-touches /results/reference.touches /results/reference.evemu > /results/reference.replay.jsonl 2> /results/reference.replay.log
-touchscroll replay --config "$LI_CONFIG" --tee-touches /results/original.touches "$events" > /results/original.replay.jsonl 2> /results/original.replay.log
+touchscroll replay --config "$LI_CONFIG" --desc "$LI_DESC" --tee-touches /results/original.touches "$events" > /results/original.replay.jsonl 2> /results/original.replay.log
 # evemu-record stamps with CLOCK_REALTIME, record with CLOCK_MONOTONIC: the touches are compared without times.
 cut -d, -f2- /results/record.touches > /results/record.touches-untimed
 cut -d, -f2- /results/reference.touches > /results/reference.touches-untimed

@@ -11,7 +11,8 @@ e2e_check "the evdev backend opened $node" li_wait_log /results/evdev.run.log "r
 sleep 0.5
 e2e_check "evemu-play $(basename "$events")" evemu-play "$node" < "$events"
 e2e_check "the stream settles" li_wait_quiet /results/evdev.live.jsonl
-e2e_check_eq "SIGTERM ends the run with status 0" 0 "$(li_stop)"
+li_stop
+e2e_check_eq "SIGTERM ends the run with status 0" 0 "$LI_RUN_STATUS"
 li_check_session evdev "$events"
 
 # --grab: exclusive access; another reader (evemu-record) sees nothing while it is held.
@@ -24,6 +25,7 @@ evemu-play "$node" < "$events"
 e2e_check "the stream settles" li_wait_quiet /results/grab.live.jsonl
 kill -INT "$other"; wait "$other" 2>/dev/null
 e2e_check_eq "with --grab, another reader gets no events" 0 "$(grep -c '^E:' /results/grab.other-reader.txt)"
-e2e_check_eq "SIGTERM ends the grabbing run with status 0" 0 "$(li_stop)"
+li_stop
+e2e_check_eq "SIGTERM ends the grabbing run with status 0" 0 "$LI_RUN_STATUS"
 e2e_check "with --grab, touchscroll still read the touches" test "$(li_count down /results/grab.tee.jsonl)" -gt 0
 e2e_finish

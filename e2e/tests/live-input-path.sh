@@ -10,6 +10,7 @@ e2e_check "libinput (path) opened $node" li_wait_log /results/path.run.log "devi
 sleep 0.5
 e2e_check "evemu-play $(basename "$events")" evemu-play "$node" < "$events"
 e2e_check "the stream settles" li_wait_quiet /results/path.live.jsonl
-e2e_check_eq "SIGTERM ends the run with status 0" 0 "$(li_stop)"
+li_stop
+e2e_check_eq "SIGTERM ends the run with status 0" 0 "$LI_RUN_STATUS"
 li_check_session path "$events"
 e2e_finish

@@ -7,13 +7,14 @@ events="$LI_DEVICES/EP0430M09.1-finger-drag-up-down.events"
 li_run udev
 sleep 1
 e2e_check "run (udev seat0) is running with no touchscreen present" kill -0 "$LI_RUN_PID"
-e2e_check "it has written the stream header" grep -q '"message":"header"' /results/udev.live.jsonl
+e2e_check "it has written the stream header" li_wait_log /results/udev.live.jsonl '"message":"header"'
 node="$(e2e_evemu_device "$LI_DESC")"
 e2e_check "libinput announced the hotplugged device $node" li_wait_log /results/udev.run.log "device added: $node"
 sleep 0.5
 e2e_check "evemu-play $(basename "$events")" evemu-play "$node" < "$events"
 e2e_check "the stream settles" li_wait_quiet /results/udev.live.jsonl
-e2e_check_eq "SIGTERM ends the run with status 0" 0 "$(li_stop)"
+li_stop
+e2e_check_eq "SIGTERM ends the run with status 0" 0 "$LI_RUN_STATUS"
 li_check_session udev "$events"
 grep -q "stopped:" /results/udev.run.log && e2e_log "$(grep 'stopped:' /results/udev.run.log)"
 e2e_finish

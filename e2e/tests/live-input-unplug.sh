@@ -39,7 +39,8 @@ sleep 0.5
 evemu-play "$node2" < "$events"
 e2e_check "the stream settles again" li_wait_quiet /results/unplug.live.jsonl
 e2e_check "touches of the new device were read" test "$(li_count down /results/unplug.tee.jsonl)" -gt "$downs_before"
-e2e_check_eq "SIGTERM ends the run with status 0" 0 "$(li_stop)"
+li_stop
+e2e_check_eq "SIGTERM ends the run with status 0" 0 "$LI_RUN_STATUS"
 touchscroll replay --config "$LI_CONFIG" /results/unplug.tee.jsonl > /results/unplug.tee-replay.jsonl 2> /results/unplug.tee-replay.log
 e2e_check "live JSON equals byte for byte the replay of --tee-touches (cancel included)" \
     cmp /results/unplug.live.jsonl /results/unplug.tee-replay.jsonl
