@@ -16,16 +16,20 @@ e2e_check "devices shows its 5 slots" sh -c "grep -A1 '^$node ' /results/devices
 touchscroll devices --device "$node" --json > /results/devices.json
 e2e_check "devices --json has kind touchscreen" grep -q '"kind" : "touchscreen"' /results/devices.json
 e2e_check "devices --json has maximum 1279 and 767" sh -c "grep -q '\"maximum\" : 1279' /results/devices.json && grep -q '\"maximum\" : 767' /results/devices.json"
-e2e_check "devices --json has the bus (virtual: uinput)" grep -q '"bus" : "virtual"' /results/devices.json
+e2e_check "devices --json has the bus of the description (I: 0018 → i2c)" grep -q '"bus" : "i2c"' /results/devices.json
 
 # --- record: evemu and libinput formats, against evemu-record of the same play --------------------------
 events="$LI_DEVICES/EP0430M09.2-finger-scroll-down.events"
-touchscroll record --device "$node" --duration 6 /results/record.evemu 2> /results/record.log &
+touchscroll record --device "$node" --duration 15 /results/record.evemu 2> /results/record.log &
 rec=$!
-touchscroll record --device "$node" --format libinput --duration 6 /results/record.yml 2> /results/record-libinput.log &
+touchscroll record --device "$node" --format libinput --duration 15 /results/record.yml 2> /results/record-libinput.log &
 rec_yaml=$!
 evemu-record "$node" > /results/reference.evemu 2>/dev/null &
 ref=$!
+# Both recorders log once the node is open; only then is every event of the play queued for them.
+e2e_check "record (evemu) has the device open" li_wait_log /results/record.log "recording $node" 20
+e2e_check "record (libinput) has the device open" li_wait_log /results/record-libinput.log "recording $node" 20
+e2e_check "evemu-record has the device open" li_wait_log /results/reference.evemu "^E:\|# Supported events" 20
 sleep 1
 e2e_check "evemu-play $(basename "$events")" evemu-play "$node" < "$events"
 wait "$rec"; rec_status=$?
@@ -50,5 +54,5 @@ cut -d, -f2- /results/reference.touches > /results/reference.touches-untimed
 e2e_check "record's session replays to the same touches as evemu-record's" cmp /results/record.touches-untimed /results/reference.touches-untimed
 e2e_check "the evemu and libinput-record files replay identically" cmp /results/record.replay.jsonl /results/record-yml.replay.jsonl
 e2e_check "record's touches match the original recording's within 1 px" li_strokes_match /results/original.touches /results/record.touches
-kill "$E2E_EVEMU_PID" 2>/dev/null
+kill "$(pidof evemu-device)" 2>/dev/null
 e2e_finish

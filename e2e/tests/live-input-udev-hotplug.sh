@@ -3,7 +3,7 @@
 . /usr/lib/e2e/lib.sh
 . /payload/tests/live-input.lib
 
-events="$LI_DEVICES/EP0430M09.1-finger-drag-up-down.events"
+events="$LI_DEVICES/EP0430M09.2-finger-scroll-down.events"
 li_run udev
 sleep 1
 e2e_check "run (udev seat0) is running with no touchscreen present" kill -0 "$LI_RUN_PID"

@@ -14,11 +14,16 @@ e2e_check "the cut recording ends with the finger down" \
 li_run unplug
 sleep 1
 node="$(e2e_evemu_device "$LI_DESC")"
+# e2e_evemu_device runs in a command substitution, so its $E2E_EVEMU_PID stays there: the only
+# evemu-device process of this guest is the one just started.
+evemu_pid="$(pidof evemu-device)"
 e2e_check "libinput picked up $node" li_wait_log /results/unplug.run.log "device added: $node"
 sleep 0.5
 evemu-play "$node" < /tmp/half-drag.events
 sleep 0.3
-kill "$E2E_EVEMU_PID"; wait "$E2E_EVEMU_PID" 2>/dev/null
+kill "$evemu_pid"
+tries=50; while [ -e "$node" ] && [ $tries -gt 0 ]; do sleep 0.1; tries=$((tries - 1)); done
+e2e_check "killing evemu-device unplugged $node" test ! -e "$node"
 e2e_check "libinput reported the removal" li_wait_log /results/unplug.run.log "device removed: $node"
 e2e_check "the touch still down was cancelled" test "$(li_count cancel /results/unplug.tee.jsonl)" -ge 1
 e2e_check "the stream settles" li_wait_quiet /results/unplug.live.jsonl
@@ -34,6 +39,7 @@ e2e_check "the content offset ($offset_y) is inside the bounds 0…5232" \
 # Plugged back in: a new device is read without a restart.
 downs_before="$(li_count down /results/unplug.tee.jsonl)"
 node2="$(e2e_evemu_device "$LI_DESC")"
+evemu_pid2="$(pidof evemu-device)"
 e2e_check "libinput picked up the new device $node2" li_wait_log /results/unplug.run.log "device added: $node2"
 sleep 0.5
 evemu-play "$node2" < "$events"
@@ -44,5 +50,5 @@ e2e_check_eq "SIGTERM ends the run with status 0" 0 "$LI_RUN_STATUS"
 touchscroll replay --config "$LI_CONFIG" /results/unplug.tee.jsonl > /results/unplug.tee-replay.jsonl 2> /results/unplug.tee-replay.log
 e2e_check "live JSON equals byte for byte the replay of --tee-touches (cancel included)" \
     cmp /results/unplug.live.jsonl /results/unplug.tee-replay.jsonl
-kill "$E2E_EVEMU_PID" 2>/dev/null
+kill "$evemu_pid2" 2>/dev/null
 e2e_finish
