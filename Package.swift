@@ -14,6 +14,12 @@
 import PackageDescription
 
 let engine: [Target] = [
+    // Real recorded sessions through the engine (issues 4, 5, 6 acceptance); reads ../shared/recordings.
+    .testTarget(
+        name: "RecordedSessionTests",
+        dependencies: ["ScrollEngine", "Recordings"],
+        path: "Tests/RecordedSessionTests"
+    ),
     .target(
         name: "ScrollEngine",
         dependencies: [.product(name: "RealModule", package: "swift-numerics")],

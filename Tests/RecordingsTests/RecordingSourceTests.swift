@@ -14,6 +14,16 @@ final class RecordingSourceTests: XCTestCase {
         XCTAssertNil(RecordingFormat.sniff(Array("hello\n".utf8)))
     }
 
+    func testWindowsLineEndingsAndAByteOrderMarkAreAccepted() throws {
+        for session in [SyntheticSession.flick.evemu, SyntheticSession.flick.touchScript] {
+            let windows = [0xEF, 0xBB, 0xBF] + Array(session.replacingOccurrences(of: "\n", with: "\r\n").utf8)
+            let source = try RecordingSource.open(source: MemoryByteSource(bytes: windows, chunkSize: 5), mapping: mapping)
+            var samples = 0
+            while let frame = try source.nextFrame() { samples += frame.samples.count }
+            XCTAssertEqual(samples, SyntheticSession.flick.frames.flatMap(\.samples).count)
+        }
+    }
+
     func testUnknownAndEmptyInputAreErrors() {
         XCTAssertTrue(recordingError { _ = try RecordingSource.open(source: MemoryByteSource(name: "x", text: ""), mapping: mapping) }?
             .expected.contains("empty file") ?? false)
@@ -60,6 +70,35 @@ final class RecordingSourceTests: XCTestCase {
             }
         }
         XCTAssertEqual(rounded, evemu.frames.map { try? $0.get() })
+    }
+
+    func testEndTimeComesFromTheFilesTail() throws {
+        let root = TestPaths.bundledRecordings
+        let script = try RecordingSource.open(path: root.appendingPathComponent("scripts/flick.touches.jsonl").path, mapping: mapping)
+        XCTAssertEqual(script.endTime, SyntheticSession.flick.frames.last?.time)
+        let evemu = try RecordingSource.open(path: root.appendingPathComponent("synthetic/status-bar-tap.evemu").path, mapping: mapping)
+        XCTAssertEqual(evemu.endTime, SyntheticSession.statusBarTap.frames.last?.time)
+        let dth = try RecordingSource.open(path: root.appendingPathComponent("evemu-devices/tablets-finger/Wacom DTH2242 Finger.events").path, mapping: mapping)
+        var last = Timestamp.zero
+        while let frame = try dth.nextFrame() { last = frame.time }
+        XCTAssertEqual(dth.endTime, last, "epoch times are measured from the first event")
+
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("recordings-end-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let yaml = directory.appendingPathComponent("two.yml")
+        try LibinputRecordReaderTests.twoDevices.write(to: yaml, atomically: true, encoding: .utf8)
+        let second = try RecordingSource.open(path: yaml.path, deviceIndex: 1, mapping: mapping)
+        XCTAssertEqual(second.endTime, Timestamp(microseconds: 32000))
+        let first = try RecordingSource.open(path: yaml.path, deviceIndex: 0, mapping: mapping, allowIndirect: true)
+        XCTAssertNil(first.endTime, "the tail belongs to the last device")
+    }
+
+    func testDeviceIndexIsOnlyForLibinputRecordFiles() {
+        let error = recordingError {
+            _ = try RecordingSource.open(source: MemoryByteSource(name: "one.evemu", text: SyntheticSession.flick.evemu), deviceIndex: 1, mapping: mapping)
+        }
+        XCTAssertTrue(error?.expected.contains("holds one device") ?? false)
     }
 
     func testFramesSequenceEndsWithTheError() {

@@ -34,6 +34,18 @@ final class TouchScriptReaderTests: XCTestCase {
         }
     }
 
+    func testFingersLeftDownAtTheEndAreCancelledWithAWarning() throws {
+        var reader = TouchScriptReader(source: MemoryByteSource(text: """
+        {"t": 0, "slot": 2, "phase": "down", "x": 1, "y": 2}
+        {"t": 10, "slot": 2, "phase": "move", "x": 3, "y": 4}
+        """))
+        let frames = try readAllFrames(&reader)
+        XCTAssertEqual(frames.last, TouchFrame(time: Timestamp(microseconds: 10), samples: [
+            TouchSample(slot: TouchSlot(2), phase: .cancel, location: Point(x: 3, y: 4)),
+        ]))
+        XCTAssertEqual(reader.warnings.count, 1)
+    }
+
     func testEmptyInputHasNoFrames() throws {
         XCTAssertEqual(try frames(""), [])
         XCTAssertEqual(try frames("# only a comment\n\n"), [])
@@ -49,7 +61,8 @@ final class TouchScriptReaderTests: XCTestCase {
     func testMissingKeyIsNamed() {
         let error = failure("{\"t\": 0, \"slot\": 0, \"phase\": \"down\", \"x\": 1}\n")
         XCTAssertEqual(error?.line, 1)
-        XCTAssertEqual(error?.expected, "expected key \"y\"")
+        XCTAssertEqual(error?.expected, "key \"y\"")
+        XCTAssertEqual(error?.description, "test.jsonl:1: expected key \"y\"")
     }
 
     func testUnknownPhase() {

@@ -96,7 +96,7 @@ struct EvemuDescription {
     }
 
     private func error(_ line: Int, _ expected: String) -> RecordingError {
-        RecordingError(file: file, line: line, expected: "expected " + expected)
+        RecordingError(file: file, line: line, expected: expected)
     }
 
     private func hexByte(_ field: Substring, line: Int) throws -> UInt8 {

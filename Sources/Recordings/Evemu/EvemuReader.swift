@@ -16,6 +16,7 @@ public struct EvemuReader: EvdevEventReader {
     public private(set) var currentLine: Int?
     private var lines: LineReader
     private var pending: TextLine?
+    private var pendingEvent: EvdevEvent?
     private var firstTime: Int64?
     private var lastTime: Int64 = .min
     private var warnedUnknown = Set<UInt32>()
@@ -35,7 +36,7 @@ public struct EvemuReader: EvdevEventReader {
             if try header.consume(content, comment: comment, line: line.number) { continue }
             guard content.hasPrefix("E:") else {
                 throw RecordingError(file: source.name, line: line.number,
-                                     expected: "expected an evemu line (N:, I:, P:, B:, A:, E: or a # comment), got \"\(line.text.prefix(40))\"")
+                                     expected: "an evemu line (N:, I:, P:, B:, A:, E: or a # comment), got \"\(line.text.prefix(40))\"")
             }
             pending = line
             break
@@ -53,7 +54,7 @@ public struct EvemuReader: EvdevEventReader {
                 if try separate.consume(content, comment: comment, line: line.number) { continue }
                 if content.hasPrefix("E:") { break } // a full recording given as description: its header is enough
                 throw RecordingError(file: description.name, line: line.number,
-                                     expected: "expected an evemu description line (N:, I:, P:, B:, A: or a # comment), got \"\(line.text.prefix(40))\"")
+                                     expected: "an evemu description line (N:, I:, P:, B:, A: or a # comment), got \"\(line.text.prefix(40))\"")
             }
             guard separate.hasDevice else {
                 throw RecordingError(file: description.name, line: nil, expected: "an evemu description with an N: line")
@@ -71,12 +72,20 @@ public struct EvemuReader: EvdevEventReader {
         if pending == nil {
             self.warnings.append(RecordingWarning(file: source.name, line: nil, message: "the recording has a description but no events"))
         }
+        pendingEvent = try nextEvent() // the first event fixes the time origin (and is checked now)
     }
+
+    /// The first event's time as written in the file, in µs (the origin of the times returned).
+    public var firstEventTime: Int64? { firstTime }
 
     /// Bytes buffered by the line reader (bounded: one chunk plus the current line).
     public var bufferedByteCount: Int { lines.bufferedByteCount }
 
     public mutating func nextEvent() throws -> EvdevEvent? {
+        if let event = pendingEvent {
+            pendingEvent = nil
+            return event
+        }
         while true {
             let line: TextLine
             if let pending {
@@ -157,7 +166,7 @@ public struct EvemuReader: EvdevEventReader {
     }
 
     private func error(_ line: Int, _ expected: String) -> RecordingError {
-        RecordingError(file: name, line: line, expected: "expected " + expected)
+        RecordingError(file: name, line: line, expected: expected)
     }
 }
 

@@ -62,6 +62,7 @@ public struct LineReader {
 
     private mutating func makeLine(_ bytes: ArraySlice<UInt8>) -> (number: Int, bytes: ArraySlice<UInt8>) {
         lineNumber += 1
+        if lineNumber == 1, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return (1, bytes.dropFirst(3)) } // a UTF-8 BOM
         return (lineNumber, bytes)
     }
 

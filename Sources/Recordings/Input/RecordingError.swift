@@ -2,7 +2,8 @@
 ///
 /// `file` is the path as the caller gave it (`-` for stdin, `<memory>` for in-memory input);
 /// `line` is 1-based and absent for problems that belong to no single line (e.g. a device whose
-/// ranges cannot be mapped). `expected` says what the reader wanted to find.
+/// ranges cannot be mapped). `expected` says what the reader wanted to find (and usually what it
+/// got); the description reads `file:line: expected …`.
 public struct RecordingError: Error, Hashable, Sendable, CustomStringConvertible {
     public var file: String
     public var line: Int?
@@ -15,8 +16,8 @@ public struct RecordingError: Error, Hashable, Sendable, CustomStringConvertible
     }
 
     public var description: String {
-        if let line { return "\(file):\(line): \(expected)" }
-        return "\(file): \(expected)"
+        if let line { return "\(file):\(line): expected \(expected)" }
+        return "\(file): expected \(expected)"
     }
 }
 

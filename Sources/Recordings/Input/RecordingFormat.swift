@@ -10,8 +10,8 @@ public enum RecordingFormat: String, Hashable, Sendable, CaseIterable {
     /// Tells the format from the first bytes of a file (up to a few KiB): `# EVEMU` or an evemu
     /// line prefix, a YAML top-level key, or a JSON object. Nil when none fits.
     public static func sniff(_ bytes: [UInt8]) -> RecordingFormat? {
-        let text = String(decoding: bytes, as: UTF8.self)
-        for rawLine in text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }) {
+        let text = String(decoding: bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...], as: UTF8.self)
+        for rawLine in text.split(whereSeparator: \.isNewline) {
             let line = rawLine.trimmingSpaces
             if line.isEmpty { continue }
             if line.hasPrefix("#") {
@@ -30,7 +30,7 @@ public enum RecordingFormat: String, Hashable, Sendable, CaseIterable {
     /// Whether an evemu prefix has a device description (an `N:` line) before its first event.
     static func evemuHasDescription(_ bytes: [UInt8]) -> Bool {
         let text = String(decoding: bytes, as: UTF8.self)
-        for rawLine in text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }) {
+        for rawLine in text.split(whereSeparator: \.isNewline) {
             let line = rawLine.trimmingSpaces
             if line.hasPrefix("N:") { return true }
             if line.hasPrefix("E:") { return false }

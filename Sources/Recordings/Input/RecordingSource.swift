@@ -18,6 +18,11 @@ public final class RecordingSource: TouchFrameReader {
     public let deviceClass: DeviceClass?
     /// The description file used, when it was separate from the events.
     public let descriptionPath: String?
+    /// When the last event happens, on the frames' time scale (evemu and libinput-record: from
+    /// the first event; touch scripts: as written). Found from the file's tail when the source is
+    /// opened from a path; nil for stdin, for a libinput-record device other than the last, or
+    /// when the tail holds no event line.
+    public private(set) var endTime: Timestamp?
     private var reader: any TouchFrameReader
     private var openingWarnings: [RecordingWarning]
 
@@ -53,6 +58,7 @@ public final class RecordingSource: TouchFrameReader {
                                    description: description, descriptionPath: descriptionPath,
                                    deviceIndex: deviceIndex, mapping: mapping, allowIndirect: allowIndirect)
         source.openingWarnings.insert(contentsOf: warnings, at: 0)
+        source.endTime = source.measureEndTime(deviceIndex: deviceIndex)
         return source
     }
 
@@ -77,6 +83,10 @@ public final class RecordingSource: TouchFrameReader {
             throw RecordingError(file: source.name, line: 1, expected: "a recording: an evemu file (# EVEMU, N:, E: lines), libinput record YAML (version: 1) or a touch script (JSON Lines); the start fits none")
         }
         self.format = format
+        if format != .libinputRecord && deviceIndex != 0 {
+            throw RecordingError(file: source.name, line: nil,
+                                 expected: "device index 0: a \(format.rawValue) file holds one device (device indices are for libinput-record files)")
+        }
         switch format {
         case .touchScript:
             reader = TouchScriptReader(source: source)
@@ -108,6 +118,23 @@ public final class RecordingSource: TouchFrameReader {
     }
 
     public var warnings: [RecordingWarning] { openingWarnings + reader.warnings }
+
+    private func measureEndTime(deviceIndex: Int) -> Timestamp? {
+        var origin: Int64 = 0
+        switch reader {
+        case let frames as EvdevTouchFrameReader<EvemuReader>:
+            guard let first = frames.events.firstEventTime else { return nil }
+            origin = first
+        case let frames as EvdevTouchFrameReader<LibinputRecordReader>:
+            // The tail belongs to the last device.
+            guard let first = frames.events.firstEventTime, deviceIndex == (frames.events.deviceCount ?? 1) - 1 else { return nil }
+            origin = first
+        default:
+            break
+        }
+        guard let last = RecordingEnd.lastEventTime(path: path, format: format), last >= origin else { return nil }
+        return Timestamp(microseconds: last - origin)
+    }
 
     public func nextFrame() throws -> TouchFrame? {
         try reader.nextFrame()

@@ -4,7 +4,7 @@ import Yams
 struct LibinputRecordHeader {
     let file: String
 
-    func parse(topLevel: [String], device deviceLines: [String]) throws -> (version: Int, device: EvdevDevice) {
+    func parse(topLevel: [String], device deviceLines: [String]) throws -> (version: Int, deviceCount: Int?, device: EvdevDevice) {
         let text = (topLevel + ["devices:"] + deviceLines).joined(separator: "\n") + "\n"
         let root: Any?
         do {
@@ -52,11 +52,11 @@ struct LibinputRecordHeader {
             guard let numbers = list as? [Int] else { throw fail("\"devices[].evdev.properties\" as a list of integers") }
             properties = Set(numbers)
         }
-        return (version, EvdevDevice(name: name, id: id, properties: properties, codes: codes, absinfo: absinfo))
+        return (version, top["ndevices"] as? Int, EvdevDevice(name: name, id: id, properties: properties, codes: codes, absinfo: absinfo))
     }
 
     private func fail(_ expected: String) -> RecordingError {
-        RecordingError(file: file, line: nil, expected: "expected " + expected)
+        RecordingError(file: file, line: nil, expected: expected)
     }
 
     /// A YAML mapping with its keys as strings (libinput record uses integer keys for codes).

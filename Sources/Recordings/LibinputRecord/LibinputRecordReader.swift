@@ -16,8 +16,10 @@ public struct LibinputRecordReader: EvdevEventReader {
     public let device: EvdevDevice
     public let name: String
     public let deviceIndex: Int
-    /// How many devices the file has, as far as it was read (all before and including the chosen one).
+    /// The file's `version:` (always 1: other versions are refused).
     public let version: Int
+    /// The file's `ndevices:` (nil when absent).
+    public let deviceCount: Int?
     public private(set) var warnings: [RecordingWarning] = []
     public private(set) var currentLine: Int?
     private var lines: LineReader
@@ -25,6 +27,7 @@ public struct LibinputRecordReader: EvdevEventReader {
     private var inEvdevFrame = false
     private var frameIndent: Int?
     private var firstTime: Int64?
+    private var pendingEvent: EvdevEvent?
     private var lastTime: Int64 = .min
     private var finished = false
 
@@ -40,19 +43,25 @@ public struct LibinputRecordReader: EvdevEventReader {
         var skippingEventsAt: Int? // indent of an earlier device's `events:` key being skipped
         var eventsIndent: Int?
         var sawAnything = false
-        while let line = try lines.nextLine() {
+        while let raw = try lines.nextRawLine() {
+            // Indentation is judged on the bytes, so an earlier device's events are skipped
+            // without building a String per line.
+            var start = raw.bytes.startIndex
+            while start < raw.bytes.endIndex, raw.bytes[start] == 0x20 { start += 1 }
+            let indent = start - raw.bytes.startIndex
+            let isItem = raw.bytes.endIndex - start >= 2 && raw.bytes[start] == UInt8(ascii: "-") && raw.bytes[start + 1] == 0x20
+            if let skipIndent = skippingEventsAt, indent > skipIndent || (indent == skipIndent && isItem) {
+                continue
+            }
+            let line = TextLine(number: raw.number, text: String(decoding: raw.bytes, as: UTF8.self))
             let text = line.text
             sawAnything = sawAnything || !text.allSatisfy(\.isWhitespace)
-            let indent = text.prefix { $0 == " " }.count
             let body = text.dropFirst(indent)
-            if body.isEmpty || body.hasPrefix("#") { continue }
+            if body.isEmpty || body.hasPrefix("#") || body.allSatisfy(\.isWhitespace) { continue }
             if body.first == "\t" {
-                throw RecordingError(file: name, line: line.number, expected: "expected YAML indented with spaces, got a tab")
+                throw RecordingError(file: name, line: line.number, expected: "YAML indented with spaces, got a tab")
             }
-            if let skipIndent = skippingEventsAt {
-                if indent > skipIndent || (indent == skipIndent && body.hasPrefix("- ")) { continue }
-                skippingEventsAt = nil
-            }
+            skippingEventsAt = nil
             if !sawDevicesKey {
                 if indent == 0 && body.hasPrefix("devices:") {
                     sawDevicesKey = true
@@ -92,6 +101,7 @@ public struct LibinputRecordReader: EvdevEventReader {
         let header = LibinputRecordHeader(file: name)
         let parsed = try header.parse(topLevel: topLevel, device: deviceLines)
         version = parsed.version
+        deviceCount = parsed.deviceCount
         device = parsed.device
         if let eventsIndent {
             eventsKeyIndent = eventsIndent
@@ -100,9 +110,17 @@ public struct LibinputRecordReader: EvdevEventReader {
             finished = true
             warnings.append(RecordingWarning(file: name, message: "device \(deviceIndex) has no events"))
         }
+        pendingEvent = try nextEvent() // the first event fixes the time origin (and is checked now)
     }
 
+    /// The first event's time as written in the file, in µs (the origin of the times returned).
+    public var firstEventTime: Int64? { firstTime }
+
     public mutating func nextEvent() throws -> EvdevEvent? {
+        if let event = pendingEvent {
+            pendingEvent = nil
+            return event
+        }
         guard !finished else { return nil }
         // Works on the line's bytes: building a String per line made reading 50× slower than wc -l.
         while let (number, bytes) = try lines.nextRawLine() {
@@ -202,8 +220,8 @@ public struct LibinputRecordReader: EvdevEventReader {
 
     /// Checks ranges and time order; returns the event (nil for unknown types/codes, with a warning).
     private mutating func accept(_ numbers: [Int64], line: Int) throws -> EvdevEvent? {
-        guard numbers[0] >= 0, (0..<1_000_000).contains(numbers[1]) else {
-            throw error(line, "sec ≥ 0 and usec in 0…999999, got \(numbers[0]), \(numbers[1])")
+        guard (0...(1 << 40)).contains(numbers[0]), (0..<1_000_000).contains(numbers[1]) else {
+            throw error(line, "sec in 0…\(1 << 40) and usec in 0…999999, got \(numbers[0]), \(numbers[1])")
         }
         guard let value = Int32(exactly: numbers[4]) else {
             throw error(line, "value as a 32-bit integer, got \(numbers[4])")
@@ -224,6 +242,6 @@ public struct LibinputRecordReader: EvdevEventReader {
     }
 
     private func error(_ line: Int, _ expected: String) -> RecordingError {
-        RecordingError(file: name, line: line, expected: "expected " + expected)
+        RecordingError(file: name, line: line, expected: expected)
     }
 }

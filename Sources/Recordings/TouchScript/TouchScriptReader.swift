@@ -12,6 +12,7 @@ public struct TouchScriptReader: TouchFrameReader {
     private var deferredError: Error?
     private var lastTime: Timestamp?
     private var down: Set<TouchSlot> = []
+    private var lastLocation: [TouchSlot: Point] = [:]
     public private(set) var warnings: [RecordingWarning] = []
 
     public init(source: any ByteSource) {
@@ -41,7 +42,7 @@ public struct TouchScriptReader: TouchFrameReader {
         } else {
             start = try nextEvent()
         }
-        guard let first = start else { return nil }
+        guard let first = start else { return finish() }
         var samples = [try apply(first.event, line: first.line)]
         while true {
             // Looking ahead for more events of this frame: an error there belongs to a later
@@ -63,6 +64,17 @@ public struct TouchScriptReader: TouchFrameReader {
         return TouchFrame(time: first.event.time, samples: samples)
     }
 
+    /// At the end of the script: cancels fingers left down (at the last time, where they were),
+    /// so every touch ends, as with recordings cut off mid-touch.
+    private mutating func finish() -> TouchFrame? {
+        guard !down.isEmpty, let lastTime else { return nil }
+        defer { down.removeAll() }
+        warnings.append(RecordingWarning(file: name, message: "the script ends with \(down.count) finger(s) down; cancelled them"))
+        return TouchFrame(time: lastTime, samples: down.sorted().map {
+            TouchSample(slot: $0, phase: .cancel, location: lastLocation[$0] ?? .zero)
+        })
+    }
+
     /// Checks the finger bookkeeping for one event and returns its sample.
     private mutating func apply(_ event: TouchScriptEvent, line: Int) throws -> TouchSample {
         switch event.phase {
@@ -77,6 +89,7 @@ public struct TouchScriptReader: TouchFrameReader {
             }
             if event.phase != .move { down.remove(event.slot) }
         }
+        lastLocation[event.slot] = event.location
         return TouchSample(slot: event.slot, phase: event.phase, location: event.location)
     }
 
@@ -130,7 +143,7 @@ public struct TouchScriptReader: TouchFrameReader {
     }
 
     private func error(_ line: Int, _ expected: String) -> RecordingError {
-        RecordingError(file: name, line: line, expected: "expected " + expected)
+        RecordingError(file: name, line: line, expected: expected)
     }
 }
 
