@@ -46,8 +46,8 @@ public struct PlaybackDriver<Engine: PlaybackEngine> {
         var primed: TouchFrame? = first
         var lastRecorded = origin
         var inputEnded = false
-        /// The next input to feed, already through the window (admitted exactly once).
-        var queued: TouchFrame? = nil
+        /// Input to feed next, already through the window (each recorded frame admitted once).
+        var queue: [TouchFrame] = []
 
         func step(to time: Timestamp, _ action: () -> Void) throws {
             pace(time)
@@ -59,44 +59,45 @@ public struct PlaybackDriver<Engine: PlaybackEngine> {
             if !events.isEmpty { try emit(events) }
         }
 
-        /// Reads on to the next frame the window lets through; nil at the end of the input or
-        /// past `--to`.
-        func nextAdmitted() throws -> TouchFrame? {
-            while let frame = try primed ?? nextFrame() {
+        /// The input is over (end of the recording, or past `--to`): fingers still down are
+        /// cancelled at the end.
+        func endInput() {
+            inputEnded = true
+            let end = max(window.end.map { min($0, lastRecorded) } ?? lastRecorded, now)
+            summary.lastInput = end
+            if let cancel = window.close(at: end) { queue.append(cancel) }
+        }
+
+        /// Reads on until there is something to feed or the input is over.
+        func refill() throws {
+            while queue.isEmpty, !inputEnded {
+                guard let frame = try primed ?? nextFrame() else { return endInput() }
                 primed = nil
                 guard frame.time >= lastRecorded else {
                     throw PlaybackError.timeWentBackwards(previous: lastRecorded, frame: frame.time)
                 }
                 lastRecorded = frame.time
-                if window.isPastEnd(frame.time) { return nil }
-                if let admitted = window.admit(frame) { return admitted }
+                let admitted = window.admit(frame)
+                queue.append(contentsOf: admitted.frames)
+                if admitted.isPastEnd { endInput() }
             }
-            return nil
         }
 
         while true {
-            if queued == nil, !inputEnded {
-                queued = try nextAdmitted()
-                if queued == nil {
-                    inputEnded = true
-                    let end = max(window.end.map { min($0, lastRecorded) } ?? lastRecorded, now)
-                    summary.lastInput = end
-                    queued = window.close(at: end)
-                }
-            }
+            try refill()
             var wakeUp: Timestamp? = nil
             if engine.isAnimating { wakeUp = ticks.tick(after: now.adding(microseconds: ticks.minimumGap)) }
             if let deadline = engine.nextTimerDeadline {
                 let due = max(deadline, now)
                 wakeUp = wakeUp.map { min($0, due) } ?? due
             }
-            if let frame = queued, wakeUp.map({ frame.time <= $0 }) ?? true {
+            if let frame = queue.first, wakeUp.map({ frame.time <= $0 }) ?? true {
+                queue.removeFirst()
                 let fedFrame = TouchFrame(time: max(frame.time, now), samples: frame.samples)
                 try step(to: fedFrame.time) {
                     fed(fedFrame)
                     engine.handle(fedFrame)
                 }
-                queued = nil
                 summary.inputFrames += 1
                 summary.touchesDown += frame.samples.filter { $0.phase == .down }.count
                 continue

@@ -18,6 +18,16 @@ enum InputRecording {
         guard source.format != .touchScript, !input.isCalibrationIdentity else { return source }
         return CalibratedFrameReader(source: source, transform: input, screenSize: configuration.screen.size)
     }
+
+    /// The time of the recording's last event, when the reader can tell without reading it all
+    /// (for the `--realtime` progress line); nil for standard input.
+    static func endTime(of reader: any TouchFrameReader) -> Timestamp? {
+        switch reader {
+        case let source as RecordingSource: source.endTime
+        case let calibrated as CalibratedFrameReader: calibrated.source.endTime
+        default: nil
+        }
+    }
 }
 
 /// Applies the configured calibration matrix to every touch location of a device recording.

@@ -50,25 +50,22 @@ struct ReplayCommand: ParsableCommand {
         }
     }
 
+    /// Streams the input as the virtual replay does, sleeping before each step until its recorded
+    /// time has come on the monotonic clock.
     private func runRealtime(_ replay: inout ReplayRun, stream: DelegateStreamWriter, tee: TouchScriptTee?) throws {
-        let frames = try replay.readAll()
-        for frame in frames { try tee?.write(frame) }
-        let first = frames.first?.time ?? .zero
-        let recorded = (frames.last?.time ?? .zero).seconds(since: first)
-        // The part that plays: up to --to, from --from (elapsed is shown from the recording's start).
-        let total = min(recorded, input.to ?? recorded)
-        let downTimes = frames.flatMap { frame in frame.samples.filter { $0.phase == .down }.map { _ in frame.time } }
-        let longEnough = total - (input.from ?? 0) > 2
-        let progress = RealtimeProgress(total: total, downTimes: downTimes, enabled: StandardError.isTerminal && longEnough)
+        let progress = RealtimeProgress(endTime: InputRecording.endTime(of: replay.reader), window: (input.from, input.to), enabled: StandardError.isTerminal)
         let pacer = RealtimePacer(now: MonotonicClock.microseconds, sleep: MonotonicClock.sleep(microseconds:))
-        var iterator = frames.makeIterator()
         defer { progress.finish() }
         _ = try replay.run(
-            source: { iterator.next() },
+            read: { frame in
+                progress.noteRead(frame)
+                try tee?.write(frame)
+            },
             pace: { time in
                 pacer.wait(until: time)
-                progress.update(at: time, since: first)
+                progress.update(at: time)
             },
+            fed: { progress.noteFed($0) },
             emit: { events in
                 try stream.write(events)
                 try stream.flush()

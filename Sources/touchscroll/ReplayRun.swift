@@ -31,10 +31,8 @@ struct ReplayRun {
         )
     }
 
-    /// Runs the replay. `source` replaces the reader as the frame supply when given (realtime mode
-    /// reads everything first); `read` sees each frame as it is read, before the window.
+    /// Runs the replay. `read` sees each frame as it is read, before the window.
     mutating func run(
-        source: (() throws -> TouchFrame?)? = nil,
         read: (TouchFrame) throws -> Void = { _ in },
         pace: (Timestamp) -> Void = { _ in },
         fed: (TouchFrame) -> Void = { _ in },
@@ -47,8 +45,7 @@ struct ReplayRun {
         do {
             let summary = try PlaybackDriver<ScrollView>(options: playback).run(
                 nextFrame: {
-                    let next = if let source { try source() } else { try reader.nextFrame() }
-                    guard let frame = next else { return nil }
+                    guard let frame = try reader.nextFrame() else { return nil }
                     try read(frame)
                     return frame
                 },
@@ -82,15 +79,4 @@ struct ReplayRun {
         }
     }
 
-    /// Reads every frame (for realtime mode, which needs the total duration up front).
-    mutating func readAll() throws -> [TouchFrame] {
-        var frames: [TouchFrame] = []
-        do {
-            while let frame = try reader.nextFrame() { frames.append(frame) }
-        } catch {
-            StandardError.print("touchscroll: \(error)")
-            throw ExitCodes.unusableInput
-        }
-        return frames
-    }
 }

@@ -90,8 +90,22 @@ final class PlaybackDriverTests: XCTestCase {
             fed: { fed.append($0) },
             emit: { _ in }
         )
-        XCTAssertEqual(fed.map(\.time.microseconds), [200_000, 300_000, 350_000])
-        XCTAssertEqual(fed.map { $0.samples.map(\.phase) }, [[.down], [.move], [.cancel]])
+        XCTAssertEqual(fed.map(\.time.microseconds), [150_000, 200_000, 300_000, 350_000])
+        XCTAssertEqual(fed.map { $0.samples.map(\.phase) }, [[.down], [.move], [.move], [.cancel]])
+        XCTAssertEqual(fed[0].samples[0].location, Point(x: 100, y: 470), "down where the finger was at 0.15 s")
+    }
+
+    func testAFingerHeldStillThroughTheWindowIsDownForAllOfIt() throws {
+        // Down at 0, still until it lifts at 1 s; window 0.2 … 0.5 s has no recorded frame at all.
+        var fed: [TouchFrame] = []
+        _ = try PlaybackDriver<ScriptedEngine>(options: PlaybackOptions(from: 0.2, to: 0.5)).run(
+            frames: oneFinger([0, 1_000_000]),
+            makeEngine: { self.engine = ScriptedEngine(start: $0); return self.engine },
+            fed: { fed.append($0) },
+            emit: { _ in }
+        )
+        XCTAssertEqual(fed.map(\.time.microseconds), [200_000, 500_000])
+        XCTAssertEqual(fed.map { $0.samples.map(\.phase) }, [[.down], [.cancel]])
     }
 
     func testEmptyInputProducesNothing() throws {
