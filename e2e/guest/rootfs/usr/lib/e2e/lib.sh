@@ -64,6 +64,14 @@ e2e_wait_open() {
     return 1
 }
 
+# e2e_as_user USER COMMAND [ARGS…] — runs COMMAND as USER with USER's groups (the `touchscroll` user is in
+# input and video), as systemd's User=/SupplementaryGroups= would. util-linux setpriv by its full path: the
+# guest's busybox shell runs its own applet for any name it knows, whatever PATH says.
+e2e_as_user() {
+    local user="$1"; shift
+    /usr/bin/setpriv --reuid="$user" --regid="$user" --init-groups -- "$@"
+}
+
 # e2e_evemu_device DESCRIPTION_FILE — creates a uinput device from an evemu description and waits until udev
 # has processed it. Sets $E2E_EVEMU_NODE (its /dev/input/eventN) and $E2E_EVEMU_PID (evemu-device, running in
 # the background: killing it unplugs the device). Call it directly, not in $(…), or the variables are lost.
