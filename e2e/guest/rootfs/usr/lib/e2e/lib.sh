@@ -50,6 +50,16 @@ e2e_wait_for() {
     [ -e "$path" ]
 }
 
+# e2e_wait_until SECONDS COMMAND [ARGS…] — polls COMMAND every 0.1 s until it exits 0; fails after SECONDS.
+e2e_wait_until() {
+    local tries=$(( $1 * 10 )); shift
+    until "$@"; do
+        tries=$((tries - 1))
+        [ "$tries" -gt 0 ] || return 1
+        sleep 0.1
+    done
+}
+
 # e2e_wait_open PID PATH [SECONDS] — waits until process PID has PATH open (default 30 s): the way to know a
 # reader (libinput debug-events, touchscroll) is listening before events are played into a device.
 e2e_wait_open() {
