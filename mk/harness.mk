@@ -20,8 +20,8 @@ E2E_BUILD_FLAGS := -c $(E2E_CONFIG) --static-swift-stdlib --product touchscroll
 
 .PHONY: e2e e2e-image e2e-payload e2e-smoke e2e-run
 
-# `make test` (CI) runs the guest tests too: a from-scratch run (image, release build, boot, smoke) measured
-# about 4 minutes on the 2-core machine under load (docs/e2e.md, Timings).
+# `make test` (CI) runs the guest tests too. From scratch on the 2-core machine: image ~10 s, boot + smoke
+# 30–60 s, plus the release build of touchscroll (~4 min and growing); see docs/e2e.md, Timings.
 TEST_EXTRA += e2e
 
 e2e-image: deps
