@@ -141,6 +141,11 @@ class GuestRun:
         sock.sendall((reply + "\n").encode())
 
     def handle_line(self, line: str, sock: socket.socket):
+        marker = line.find("@@E2E ")
+        if marker > 0:  # a background process's unfinished line ran into a request: split them
+            self.handle_line(line[:marker], sock)
+            self.handle_line(line[marker:], sock)
+            return
         if not line.startswith("@@E2E "):
             print(f"[guest {time.monotonic() - self.started:5.1f}s] {line}", flush=True)
             self.output.write(line + "\n")
