@@ -166,7 +166,7 @@ fi
 echo "$ext" > "$out/compression"
 # The kernel QEMU boots: the uncompressed ELF through its PVH entry when possible (saves the real-mode firmware
 # path and the kernel's own decompression, several seconds under TCG), else the bzImage as installed.
-if python3 "$here/lib/extract_vmlinux.py" "/boot/vmlinuz-$kernel" "$out/vmlinux"; then
+if python3 -B "$here/lib/extract_vmlinux.py" "/boot/vmlinuz-$kernel" "$out/vmlinux"; then
     ln -s vmlinux "$out/kernel-image"
 else
     log "booting the compressed bzImage instead"

@@ -76,4 +76,4 @@ args=(--kernel "$image/kernel-image" --initrd "$initrd" --workdir "$workdir" --t
 [[ -n "$results" ]] && args+=(--results "$results")
 [[ -n "$screendump" ]] && args+=(--screendump "$screendump")
 [[ -n "$append" ]] && args+=(--append "$append")
-exec python3 "$here/lib/guest.py" "${args[@]}"
+exec python3 -B "$here/lib/guest.py" "${args[@]}"

@@ -34,8 +34,8 @@ e2e-payload: deps
 # The smoke test also leaves its two-colour frame on the display: the host checks the final screendump itself.
 e2e-smoke: e2e-image e2e-payload
 	e2e/run-guest.sh --payload $(E2E_PAYLOAD) --script e2e/tests/smoke.sh --screendump $(E2E_DIR)/smoke-final.ppm
-	python3 e2e/lib/ppm.py expect $(E2E_DIR)/smoke-final.ppm 0 0 32 128 224
-	python3 e2e/lib/ppm.py expect $(E2E_DIR)/smoke-final.ppm 1279 799 240 64 16
+	python3 -B e2e/lib/ppm.py expect $(E2E_DIR)/smoke-final.ppm 0 0 32 128 224
+	python3 -B e2e/lib/ppm.py expect $(E2E_DIR)/smoke-final.ppm 1279 799 240 64 16
 	@echo "e2e-smoke: the host read the guest's colours from the final screendump"
 
 e2e: e2e-image e2e-payload
