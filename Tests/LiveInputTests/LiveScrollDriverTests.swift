@@ -122,8 +122,10 @@ final class TeeRoundTripTests: XCTestCase {
         let awkward: [Double] = [0.1 + 0.2, 1279.99951, 333.3335, 1e-7, 767.0004999]
         for (i, x) in awkward.enumerated() {
             try driver.deliver(.touches(TouchFrame(time: .milliseconds(Double(1000 + i * 10)), samples: [
-                TouchSample(slot: TouchSlot(0), phase: i == 0 ? .down : .move, location: Point(x: x, y: 767 - x))])))
+                TouchSample(slot: TouchSlot(0), phase: i == 0 ? .down : i == awkward.count - 1 ? .up : .move,
+                            location: Point(x: x, y: 767 - x))])))
         }
+        XCTAssertEqual(fed.last?.samples.first?.location.y.sign, .plus, "-0 is fed as 0")
         var reader = TouchScriptReader(source: MemoryByteSource(text: TouchScriptWriter.text(frames: fed)))
         var readBack: [TouchFrame] = []
         while let frame = try reader.nextFrame() { readBack.append(frame) }

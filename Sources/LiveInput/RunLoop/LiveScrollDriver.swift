@@ -86,7 +86,8 @@ public final class LiveScrollDriver {
                 let scale = pow10(locationDecimals)
                 for i in fed.samples.indices {
                     let p = fed.samples[i].location
-                    fed.samples[i].location = Point(x: (p.x * scale).rounded() / scale, y: (p.y * scale).rounded() / scale)
+                    // `+ 0` turns -0 into 0, as the writer does (it never writes "-0").
+                    fed.samples[i].location = Point(x: (p.x * scale).rounded() / scale + 0, y: (p.y * scale).rounded() / scale + 0)
                 }
             }
             // Two frames at one instant would merge into one when the touch script is read back.
