@@ -16,5 +16,12 @@ e2e_check "the stream settles" li_wait_quiet /results/udev.live.jsonl
 li_stop
 e2e_check_eq "SIGTERM ends the run with status 0" 0 "$LI_RUN_STATUS"
 li_check_session udev "$events"
-grep -q "stopped:" /results/udev.run.log && e2e_log "$(grep 'stopped:' /results/udev.run.log)"
+# Zero wakeups at rest: the run lasted several idle seconds (before the hotplug, while settling, before
+# SIGTERM), which a 60 Hz poll would fill with hundreds of wakeups. Every wakeup must be accounted for by
+# input read (frames, device events) or an animation step, plus a handful for devices and the signal.
+summary="$(sed -n 's/.*stopped: //p' /results/udev.run.log)"
+e2e_log "run summary: $summary"
+frames="$(echo "$summary" | awk '{ print $1 }')"; steps="$(echo "$summary" | awk '{ print $4 }')"; wakeups="$(echo "$summary" | awk '{ print $7 }')"
+e2e_check "wakeups ($wakeups) ≤ touch frames ($frames) + animation steps ($steps) + 10" \
+    test "$wakeups" -le $(( frames + steps + 10 ))
 e2e_finish
