@@ -3,7 +3,8 @@
 . /usr/lib/e2e/lib.sh
 . /payload/tests/live-input.lib
 
-node="$(e2e_evemu_device "$LI_DESC")"
+e2e_evemu_device "$LI_DESC"
+node="$E2E_EVEMU_NODE"
 e2e_check "evemu-device created $node" test -c "$node"
 
 # --- devices -------------------------------------------------------------------------------------------
@@ -54,5 +55,5 @@ cut -d, -f2- /results/reference.touches > /results/reference.touches-untimed
 e2e_check "record's session replays to the same touches as evemu-record's" cmp /results/record.touches-untimed /results/reference.touches-untimed
 e2e_check "the evemu and libinput-record files replay identically" cmp /results/record.replay.jsonl /results/record-yml.replay.jsonl
 e2e_check "record's touches match the original recording's within 1 px" li_strokes_match /results/original.touches /results/record.touches
-kill "$(pidof evemu-device)" 2>/dev/null
+kill "$E2E_EVEMU_PID" 2>/dev/null
 e2e_finish

@@ -3,7 +3,8 @@
 . /payload/tests/live-input.lib
 
 events="$LI_DEVICES/EP0430M09.2-finger-scroll-down.events"
-node="$(e2e_evemu_device "$LI_DESC")"
+e2e_evemu_device "$LI_DESC"
+node="$E2E_EVEMU_NODE"
 e2e_check "evemu-device created $node" test -c "$node"
 li_run path --device "$node"
 e2e_check "libinput (path) opened $node" li_wait_log /results/path.run.log "device added: $node"

@@ -8,7 +8,8 @@ li_run udev
 sleep 1
 e2e_check "run (udev seat0) is running with no touchscreen present" kill -0 "$LI_RUN_PID"
 e2e_check "it has written the stream header" li_wait_log /results/udev.live.jsonl '"message":"header"'
-node="$(e2e_evemu_device "$LI_DESC")"
+e2e_evemu_device "$LI_DESC"
+node="$E2E_EVEMU_NODE"
 e2e_check "libinput announced the hotplugged device $node" li_wait_log /results/udev.run.log "device added: $node"
 sleep 0.5
 e2e_check "evemu-play $(basename "$events")" evemu-play "$node" < "$events"

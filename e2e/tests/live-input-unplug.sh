@@ -13,10 +13,9 @@ e2e_check "the cut recording ends with the finger down" \
 
 li_run unplug
 sleep 1
-node="$(e2e_evemu_device "$LI_DESC")"
-# e2e_evemu_device runs in a command substitution, so its $E2E_EVEMU_PID stays there: the only
-# evemu-device process of this guest is the one just started.
-evemu_pid="$(pidof evemu-device)"
+e2e_evemu_device "$LI_DESC"
+node="$E2E_EVEMU_NODE"
+evemu_pid="$E2E_EVEMU_PID"
 e2e_check "libinput picked up $node" li_wait_log /results/unplug.run.log "device added: $node"
 sleep 0.5
 evemu-play "$node" < /tmp/half-drag.events
@@ -38,8 +37,9 @@ e2e_check "the content offset ($offset_y) is inside the bounds 0…5232" \
 
 # Plugged back in: a new device is read without a restart.
 downs_before="$(li_count down /results/unplug.tee.jsonl)"
-node2="$(e2e_evemu_device "$LI_DESC")"
-evemu_pid2="$(pidof evemu-device)"
+e2e_evemu_device "$LI_DESC"
+node2="$E2E_EVEMU_NODE"
+evemu_pid2="$E2E_EVEMU_PID"
 e2e_check "libinput picked up the new device $node2" li_wait_log /results/unplug.run.log "device added: $node2"
 sleep 0.5
 evemu-play "$node2" < "$events"
