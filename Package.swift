@@ -65,6 +65,22 @@ let configurationAndOutput: [Target] = [
 
 // Live input: C system libraries (libinput, libevdev, libudev), backends, run loop.
 let liveInput: [Target] = [
+    .systemLibrary(name: "CLibinput", path: "Sources/CLibinput", pkgConfig: "libinput",
+                   providers: [.apt(["libinput-dev"])]),
+    .systemLibrary(name: "CLibevdev", path: "Sources/CLibevdev", pkgConfig: "libevdev",
+                   providers: [.apt(["libevdev-dev"])]),
+    .systemLibrary(name: "CLibudev", path: "Sources/CLibudev", pkgConfig: "libudev",
+                   providers: [.apt(["libudev-dev"])]),
+    .target(name: "CInputShim", dependencies: ["CLibinput"], path: "Sources/CInputShim"),
+    .target(
+        name: "LiveInput",
+        dependencies: [
+            "ScrollEngine", "Playback", "Recordings", "CLibinput", "CLibevdev", "CLibudev", "CInputShim",
+            .product(name: "Logging", package: "swift-log"),
+        ],
+        path: "Sources/LiveInput"
+    ),
+    .testTarget(name: "LiveInputTests", dependencies: ["LiveInput", "Recordings", "Playback"], path: "Tests/LiveInputTests"),
 ]
 
 // Renderer: pixman, libpng, fbdev, DRM/KMS.
@@ -81,6 +97,7 @@ let executable: [Target] = [
         dependencies: [
             "ScrollEngine",
             "Configuration", "StreamOutput", "Playback", "SessionPlot", "Recordings",
+            "LiveInput",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ],

@@ -33,6 +33,9 @@ struct Touchscroll: ParsableCommand {
         subcommands: [
             ConfigCommand.self,
             ReplayCommand.self,
+            RunCommand.self,
+            DevicesCommand.self,
+            RecordCommand.self,
             PlotCommand.self,
         ]
     )

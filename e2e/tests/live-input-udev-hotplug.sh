@@ -1,0 +1,28 @@
+# Issue 3 acceptance, libinput udev backend with hotplug: touchscroll starts first, the touchscreen is
+# created afterwards (uinput via evemu-device), a real recording is played through the kernel.
+. /usr/lib/e2e/lib.sh
+. /payload/tests/live-input.lib
+
+events="$LI_DEVICES/EP0430M09.2-finger-scroll-down.events"
+li_run udev
+sleep 1
+e2e_check "run (udev seat0) is running with no touchscreen present" kill -0 "$LI_RUN_PID"
+e2e_check "it has written the stream header" li_wait_log /results/udev.live.jsonl '"message":"header"'
+e2e_evemu_device "$LI_DESC"
+node="$E2E_EVEMU_NODE"
+e2e_check "libinput announced the hotplugged device $node" li_wait_log /results/udev.run.log "device added: $node"
+sleep 0.5
+e2e_check "evemu-play $(basename "$events")" evemu-play "$node" < "$events"
+e2e_check "the stream settles" li_wait_quiet /results/udev.live.jsonl
+li_stop
+e2e_check_eq "SIGTERM ends the run with status 0" 0 "$LI_RUN_STATUS"
+li_check_session udev "$events"
+# Zero wakeups at rest: the run lasted several idle seconds (before the hotplug, while settling, before
+# SIGTERM), which a 60 Hz poll would fill with hundreds of wakeups. Every wakeup must be accounted for by
+# input read (frames, device events) or an animation step, plus a handful for devices and the signal.
+summary="$(sed -n 's/.*stopped: //p' /results/udev.run.log)"
+e2e_log "run summary: $summary"
+frames="$(echo "$summary" | awk '{ print $1 }')"; steps="$(echo "$summary" | awk '{ print $4 }')"; wakeups="$(echo "$summary" | awk '{ print $7 }')"
+e2e_check "wakeups ($wakeups) ≤ touch frames ($frames) + animation steps ($steps) + 10" \
+    test "$wakeups" -le $(( frames + steps + 10 ))
+e2e_finish
