@@ -1,0 +1,59 @@
+import CPixman
+import ScrollEngine
+
+/// The content the renderer owns: one image, kept as a pyramid of levels (level 0 is the source,
+/// each further level half the width and height of the one before), like PhotoScroller's tile
+/// levels. Drawing at a zoom scale picks the level whose pixel density matches the scale, so the
+/// settled frame is sampled from enough pixels to be crisp and never from far too many.
+///
+/// `pixelsPerPoint` says how many source pixels make one content point: a 4096-pixel-wide photo
+/// with `pixelsPerPoint: 4` is 1024 points wide, so it fills 1024 screen pixels at zoom 1 and is
+/// still sharp at zoom 4.
+public final class ContentImage {
+    public let levels: [PixelBuffer]
+    public let pixelsPerPoint: Double
+    /// The content's size in points at zoom scale 1.
+    public let pointSize: Size
+
+    /// Builds the pyramid. Halving stops at the first level with an odd side (so every level is
+    /// exactly half the one before and repeated content tiles with the same period at every level)
+    /// or below `minimumSide` pixels.
+    public init(source: PixelBuffer, pixelsPerPoint: Double = 1, minimumSide: Int = 64) {
+        precondition(pixelsPerPoint > 0, "pixelsPerPoint must be positive")
+        self.pixelsPerPoint = pixelsPerPoint
+        self.pointSize = Size(width: Double(source.width) / pixelsPerPoint, height: Double(source.height) / pixelsPerPoint)
+        var levels = [source]
+        while let last = levels.last, last.width % 2 == 0, last.height % 2 == 0,
+              last.width / 2 >= minimumSide, last.height / 2 >= minimumSide {
+            levels.append(ContentImage.halve(last))
+        }
+        self.levels = levels
+    }
+
+    /// Loads a PNG file as content.
+    public convenience init(pngPath: String, pixelsPerPoint: Double = 1) throws {
+        self.init(source: try PNGFile.read(path: pngPath), pixelsPerPoint: pixelsPerPoint)
+    }
+
+    /// The pyramid's shape, as a value the render session can reason with.
+    public var levelTable: ContentLevels { ContentLevels(pixelsPerPoint: pixelsPerPoint, count: levels.count, pointSize: pointSize) }
+
+    /// Pixels per content point at level `k`.
+    public func density(ofLevel k: Int) -> Double { levelTable.density(ofLevel: k) }
+
+    /// Half size by pixman: a bilinear sample at exactly 2:1 lands on the corner shared by four
+    /// source pixels, so each destination pixel is the mean of a 2×2 block (a box filter).
+    private static func halve(_ source: PixelBuffer) -> PixelBuffer {
+        let half = PixelBuffer(size: PixelSize(width: source.width / 2, height: source.height / 2), format: source.format)
+        var t = pixman_transform()
+        pixman_transform_init_scale(&t, pixman_double_to_fixed(2), pixman_double_to_fixed(2))
+        pixman_image_set_transform(source.image, &t)
+        pixman_image_set_filter(source.image, PIXMAN_FILTER_BILINEAR, nil, 0)
+        pixman_image_composite32(PIXMAN_OP_SRC, source.image, nil, half.image, 0, 0, 0, 0, 0, 0, Int32(half.width), Int32(half.height))
+        pixman_image_set_transform(source.image, nil)
+        pixman_image_set_filter(source.image, PIXMAN_FILTER_NEAREST, nil, 0)
+        return half
+    }
+}
+
+func pixman_double_to_fixed(_ d: Double) -> pixman_fixed_t { pixman_fixed_t((d * 65536).rounded()) }
