@@ -126,7 +126,8 @@ public struct RenderSession: Sendable {
                                              adjustedContentInset: configuration.scrollView.adjustedContentInset,
                                              settings: configuration.indicators)
             let alpha = UInt8((opacity * 255).rounded())
-            for axis in [Axis.vertical, .horizontal] {
+            // No indicator along an infinite axis: its position would jump at every recentre.
+            for axis in [Axis.vertical, .horizontal] where axis != configuration.infiniteScrolling?.axis {
                 if let rect = geometry.indicatorRect(axis) { knobs.append(IndicatorKnob(axis: axis, rect: rect, alpha: alpha)) }
             }
         }
