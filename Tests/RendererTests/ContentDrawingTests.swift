@@ -95,4 +95,20 @@ final class ContentDrawingTests: XCTestCase {
             XCTAssertEqual(e?.path, "/nonexistent/content.png")
         }
     }
+
+    func testZoomedOutContentSmallerThanTheScreenHasBackgroundAroundIt() throws {
+        // Zoom 0.5 of a 100×100 image: 50×50 at the origin, bilinear edges blended over the background.
+        let content = ContentImage(source: Fixtures.coordinatePattern(width: 100, height: 100), minimumSide: 100)
+        let output = MemoryOutput(PixelSize(width: 80, height: 80))
+        let presenter = try FramePresenter(configuration: Fixtures.configuration(bounds: Size(width: 80, height: 80)), content: content, output: output,
+                                           initialState: Fixtures.state(offset: .zero, zoom: 0.5, contentSize: Size(width: 50, height: 50)))
+        try presenter.update(at: .zero)
+        let frame = try XCTUnwrap(output.frames.last)
+        let background = Color(rgb: 0x102030).xrgb8888
+        XCTAssertEqual(frame[60, 10], background)
+        XCTAssertEqual(frame[10, 60], background)
+        XCTAssertEqual(frame[79, 79], background)
+        XCTAssertNotEqual(frame[25, 25], background)
+        XCTAssertEqual(presenter.session.frame(at: .zero).content.filter, .convolution)
+    }
 }

@@ -46,7 +46,7 @@ final class ZoomRedrawTests: XCTestCase {
         let content = ContentImage(source: source)
         func draw(_ filter: ContentFilter) -> PixelBuffer {
             let frame = PixelBuffer(size: PixelSize(width: 150, height: 150))
-            ContentDrawing.draw(content, at: ContentPlacement(origin: .zero, scale: 0.75, level: 0, filter: filter), into: frame)
+            ContentDrawing.draw(content, at: ContentPlacement(origin: .zero, scale: 0.75, level: 0, filter: filter), background: .black, into: frame)
             return frame
         }
         let nearest = laplacianVariance(draw(.nearest)), good = laplacianVariance(draw(.convolution))

@@ -14,6 +14,9 @@ public final class ContentImage {
     public let pixelsPerPoint: Double
     /// The content's size in points at zoom scale 1.
     public let pointSize: Size
+    /// Every source pixel is opaque: the content is copied (PIXMAN_OP_SRC), not blended, and the
+    /// background is filled only around it.
+    public let isOpaque: Bool
 
     /// Builds the pyramid. Halving stops at the first level with an odd side (so every level is
     /// exactly half the one before and repeated content tiles with the same period at every level)
@@ -22,6 +25,7 @@ public final class ContentImage {
         precondition(pixelsPerPoint > 0, "pixelsPerPoint must be positive")
         self.pixelsPerPoint = pixelsPerPoint
         self.pointSize = Size(width: Double(source.width) / pixelsPerPoint, height: Double(source.height) / pixelsPerPoint)
+        self.isOpaque = source.format == .xrgb8888 || (0..<source.size.pixelCount).allSatisfy { source.pixels[$0] >> 24 == 0xFF }
         var levels = [source]
         while let last = levels.last, last.width % 2 == 0, last.height % 2 == 0,
               last.width / 2 >= minimumSide, last.height / 2 >= minimumSide {

@@ -6,7 +6,7 @@ public enum ContentFilter: String, Hashable, Sendable, CaseIterable {
     case nearest
     /// PIXMAN_FILTER_BILINEAR: the fast filter used while moving and zooming.
     case bilinear
-    /// PIXMAN_FILTER_SEPARABLE_CONVOLUTION (linear reconstruction, box sampling over the pixel's
+    /// PIXMAN_FILTER_SEPARABLE_CONVOLUTION (box reconstruction, box sampling over the pixel's
     /// footprint): the high-quality filter for settled frames that are scaled down.
     case convolution
 
@@ -21,7 +21,7 @@ public enum ContentFilter: String, Hashable, Sendable, CaseIterable {
             var count: Int32 = 0
             let s = pixman_double_to_fixed(max(scale, 1))
             guard let params = pixman_filter_create_separable_convolution(
-                &count, s, s, PIXMAN_KERNEL_LINEAR, PIXMAN_KERNEL_LINEAR, PIXMAN_KERNEL_BOX, PIXMAN_KERNEL_BOX, 4, 4)
+                &count, s, s, PIXMAN_KERNEL_BOX, PIXMAN_KERNEL_BOX, PIXMAN_KERNEL_BOX, PIXMAN_KERNEL_BOX, 2, 2)
             else {
                 pixman_image_set_filter(image, PIXMAN_FILTER_BILINEAR, nil, 0)
                 return

@@ -30,8 +30,7 @@ public final class SceneRenderer {
     @discardableResult
     public func draw(_ description: FrameDescription) -> PixelBuffer {
         let frame = logicalFrame
-        frame.fill(configuration.backgroundColor)
-        ContentDrawing.draw(content, at: description.content, into: frame)
+        ContentDrawing.draw(content, at: description.content, background: configuration.backgroundColor, into: frame)
         if description.showsDebugViews {
             DebugViewDrawing.draw(configuration.scrollView.contentViews, placement: description.content,
                                   contentPointSize: content.pointSize, into: frame)
