@@ -1,0 +1,70 @@
+import ScrollEngine
+
+/// How device coordinates become screen px: the device range is scaled to the screen size, then
+/// flipped, then rotated. Scaling follows libinput (`(value - min) · size / (max - min + 1)`), so a
+/// 0…1279 axis on a 1280 px screen maps each unit to one pixel.
+public struct ScreenMapping: Hashable, Sendable {
+    /// Clockwise rotation of the touch panel relative to the screen.
+    public enum Rotation: Int, Hashable, Sendable, CaseIterable {
+        case none = 0
+        case clockwise90 = 90
+        case clockwise180 = 180
+        case clockwise270 = 270
+    }
+
+    /// The screen in px (= scroll-view points).
+    public var screenSize: Size
+    public var rotation: Rotation
+    /// Mirror the device's x (y) axis before rotating.
+    public var flipX: Bool
+    public var flipY: Bool
+
+    public init(screenSize: Size, rotation: Rotation = .none, flipX: Bool = false, flipY: Bool = false) {
+        self.screenSize = screenSize
+        self.rotation = rotation
+        self.flipX = flipX
+        self.flipY = flipY
+    }
+
+    /// Maps a device position to screen px, given the x and y axes' ranges.
+    ///
+    /// Works on integer numerators over each axis' range so that a range equal to the screen size
+    /// maps exactly (no floating-point drift like 490.00000000000006).
+    public func screenPoint(x: Int32, y: Int32, xAxis: AbsInfo, yAxis: AbsInfo) -> Point {
+        let xRange = Int64(xAxis.maximum) - Int64(xAxis.minimum) + 1
+        let yRange = Int64(yAxis.maximum) - Int64(yAxis.minimum) + 1
+        var u = Int64(x) - Int64(xAxis.minimum)
+        var v = Int64(y) - Int64(yAxis.minimum)
+        if flipX { u = xRange - u }
+        if flipY { v = yRange - v }
+        // (numerator, denominator) of the fraction of the screen's width and height.
+        let (sx, sy): ((Int64, Int64), (Int64, Int64))
+        switch rotation {
+        case .none: (sx, sy) = ((u, xRange), (v, yRange))
+        case .clockwise90: (sx, sy) = ((yRange - v, yRange), (u, xRange))
+        case .clockwise180: (sx, sy) = ((xRange - u, xRange), (yRange - v, yRange))
+        case .clockwise270: (sx, sy) = ((v, yRange), (xRange - u, xRange))
+        }
+        return Point(x: Double(sx.0) * screenSize.width / Double(sx.1), y: Double(sy.0) * screenSize.height / Double(sy.1))
+    }
+
+    /// The inverse of `screenPoint` (rounded to whole device units), for writing synthetic recordings.
+    public func devicePosition(of point: Point, xAxis: AbsInfo, yAxis: AbsInfo) -> (x: Int32, y: Int32) {
+        let su = point.x / screenSize.width, sv = point.y / screenSize.height
+        var (u, v): (Double, Double)
+        switch rotation {
+        case .none: (u, v) = (su, sv)
+        case .clockwise90: (u, v) = (sv, 1 - su)
+        case .clockwise180: (u, v) = (1 - su, 1 - sv)
+        case .clockwise270: (u, v) = (1 - sv, su)
+        }
+        if flipX { u = 1 - u }
+        if flipY { v = 1 - v }
+        return (Self.value(u, xAxis), Self.value(v, yAxis))
+    }
+
+    private static func value(_ fraction: Double, _ axis: AbsInfo) -> Int32 {
+        let raw = (fraction * (Double(Int64(axis.maximum) - Int64(axis.minimum)) + 1)).rounded() + Double(axis.minimum)
+        return Int32(max(Double(axis.minimum), min(Double(axis.maximum), raw)))
+    }
+}
