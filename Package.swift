@@ -85,6 +85,7 @@ let executable: [Target] = [
         dependencies: [
             "ScrollEngine",
             "Configuration", "StreamOutput", "Playback", "SessionPlot", "Recordings",
+            "Renderer",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ],

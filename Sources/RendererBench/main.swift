@@ -46,7 +46,7 @@ for _ in 0..<max(frames, 50) {
 let memcpyTime = median(copyTimes)
 
 // Content: a 2560×3200 page at 2 pixels per point (1280×1600 points; crisp up to zoom 2).
-let content = ContentImage(source: DemoContent.page(width: 2560, height: 3200), pixelsPerPoint: 2)
+let content = ContentImage(source: GeneratedPage.make(width: 2560, height: 3200), pixelsPerPoint: 2)
 var sv = ScrollViewConfiguration()
 sv.boundsSize = Size(width: 1280, height: 800)
 sv.minimumZoomScale = 0.5

@@ -34,6 +34,7 @@ struct Touchscroll: ParsableCommand {
             ConfigCommand.self,
             ReplayCommand.self,
             PlotCommand.self,
+            RenderCommand.self,
         ]
     )
 }

@@ -1,9 +1,9 @@
-import Renderer
-
-/// The bench's and screenshot's content, drawn in code so the run needs no asset: a "long page" of
-/// coloured cards on a soft gradient with a fine grid (fine detail shows whether zoom is crisp).
-enum DemoContent {
-    static func page(width: Int, height: Int) -> PixelBuffer {
+/// Content drawn in code, for trying the renderer without an image (`touchscroll render` without
+/// `--content`, the bench, the README screenshot): a "long page" of striped coloured cards, 360×220
+/// pixels with 40-pixel gaps, on a soft gradient with a grid line every 40 pixels (the fine detail
+/// shows whether a zoomed frame is crisp).
+public enum GeneratedPage {
+    public static func make(width: Int, height: Int) -> PixelBuffer {
         let b = PixelBuffer(size: PixelSize(width: width, height: height), format: .argb8888)
         let cardColors: [UInt32] = [0xFF5E5CE6, 0xFF30B0C7, 0xFF34C759, 0xFFFF9F0A, 0xFFFF375F, 0xFFBF5AF2]
         for y in 0..<height {
