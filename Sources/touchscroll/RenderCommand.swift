@@ -127,9 +127,9 @@ struct RenderCommand: ParsableCommand {
                 t = next
                 try presenter.update(at: t)
             }
+            StandardError.print("touchscroll: render: \(presenter.framesDrawn) frame(s) drawn")
             if hold > 0 { Thread.sleep(forTimeInterval: hold) }
             try presenter.finish()
-            StandardError.print("touchscroll: render: \(presenter.framesDrawn) frame(s) drawn")
         } catch let error as RendererError {
             StandardError.print("touchscroll: \(error)")
             throw ExitCodes.runtimeFailure
