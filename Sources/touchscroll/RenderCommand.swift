@@ -128,6 +128,10 @@ struct RenderCommand: ParsableCommand {
                 try presenter.update(at: t)
             }
             StandardError.print("touchscroll: render: \(presenter.framesDrawn) frame(s) drawn")
+            if let display = outputs.compactMap({ $0 as? DRMOutput }).first {
+                try display.waitForFlip()
+                StandardError.print("touchscroll: render: \(display.flipsCompleted) page flip(s) completed")
+            }
             if hold > 0 { Thread.sleep(forTimeInterval: hold) }
             try presenter.finish()
         } catch let error as RendererError {
