@@ -73,4 +73,19 @@ final class IndicatorVisibilityTests: XCTestCase {
         IndicatorDrawing.draw(IndicatorKnob(axis: .vertical, rect: Rect(x: 5, y: 5, width: 3, height: 50), alpha: 255), style: .white, into: white)
         XCTAssertEqual(Int(white[6, 30] & 0xFF), 89, accuracy: 1, "35 % white over black")
     }
+
+    func testTheEnginesFlashTimeFlashesTheIndicatorsOnce() throws {
+        let size = Size(width: 256, height: 1024)
+        let presenter = try FramePresenter(configuration: Fixtures.configuration(bounds: Size(width: 128, height: 128)),
+                                           content: ContentImage(source: Fixtures.coordinatePattern(width: 256, height: 1024)),
+                                           output: MemoryOutput(PixelSize(width: 128, height: 128)),
+                                           initialState: Fixtures.state(offset: .zero, contentSize: size))
+        presenter.noteIndicatorFlash(nil)
+        XCTAssertEqual(presenter.session.indicators, .hidden)
+        presenter.noteIndicatorFlash(.seconds(3))
+        XCTAssertEqual(presenter.session.indicators, .lingering(since: .seconds(3)))
+        XCTAssertEqual(presenter.session.frame(at: .seconds(3.1)).indicators.first?.alpha, 255)
+        presenter.noteIndicatorFlash(.seconds(3))
+        XCTAssertEqual(presenter.session.indicators, .lingering(since: .seconds(3)), "the same flash is not replayed")
+    }
 }

@@ -20,6 +20,16 @@ public final class FramePresenter {
 
     public func handle(_ events: [DelegateEvent]) { for e in events { session.handle(.event(e)) } }
 
+    /// Passes on `ScrollView.indicatorFlashTime` (the engine records flashScrollIndicators calls
+    /// there rather than in the delegate stream): a time not seen before flashes the indicators.
+    public func noteIndicatorFlash(_ time: Timestamp?) {
+        guard let time, time != lastIndicatorFlash else { return }
+        lastIndicatorFlash = time
+        session.handle(.flashIndicators(at: time))
+    }
+
+    private var lastIndicatorFlash: Timestamp?
+
     /// Draws and presents the frame for `time` if anything changed since the last one; true if it did.
     @discardableResult
     public func update(at time: Timestamp) throws -> Bool {
