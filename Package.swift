@@ -66,12 +66,13 @@ let renderer: [Target] = [
     .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
     .systemLibrary(name: "CDRM", path: "Sources/CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
     .target(name: "CFramebuffer", path: "Sources/CFramebuffer"),
+    .target(name: "CJPEGShim", path: "Sources/CJPEGShim", linkerSettings: [.linkedLibrary("jpeg")]),
     .target(
         name: "Renderer",
-        dependencies: ["ScrollEngine", "CPixman", "CPNG", "CDRM", "CFramebuffer", .product(name: "Logging", package: "swift-log")],
+        dependencies: ["ScrollEngine", "CPixman", "CPNG", "CDRM", "CFramebuffer", "CJPEGShim", .product(name: "Logging", package: "swift-log")],
         path: "Sources/Renderer"
     ),
-    .testTarget(name: "RendererTests", dependencies: ["Renderer", "ScrollEngine"], path: "Tests/RendererTests"),
+    .testTarget(name: "RendererTests", dependencies: ["Renderer", "ScrollEngine"], path: "Tests/RendererTests", exclude: ["Fixtures"]),
     .executableTarget(name: "RendererBench", dependencies: ["Renderer", "ScrollEngine"], path: "Sources/RendererBench"),
 ]
 

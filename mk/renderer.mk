@@ -1,5 +1,5 @@
-# Renderer: pixman, libpng, libdrm (fbdev needs only kernel headers).
-APT_PACKAGES += libpixman-1-dev libpng-dev libdrm-dev
+# Renderer: pixman, libpng, libjpeg-turbo, libdrm (fbdev needs only kernel headers).
+APT_PACKAGES += libpixman-1-dev libpng-dev libdrm-dev libjpeg62-turbo-dev
 
 .PHONY: bench-render screenshot-render
 bench: bench-render

@@ -13,7 +13,7 @@ enum DemoScene {
             ContentView(id: "card-5", frame: Rect(x: 220, y: 150, width: 180, height: 110)),
         ]
         var config = RendererConfiguration(scrollView: sv)
-        config.header = StationaryHeader(height: 64, fill: .color(Color(rgb: 0xF9F9F9)))
+        config.header = StationaryHeader(height: 64, fill: .color(Color(rgb: 0x2C2C2E)))
         config.showsDebugViews = true
         let zoom = 1.25
         let output = ScreenshotOutput(path: path, panelSize: panel)

@@ -13,7 +13,7 @@ struct RenderCommand: ParsableCommand {
         commandName: "render",
         abstract: "Replay input and draw the scrolling content: PNG frames, a screenshot, /dev/fb0 or DRM/KMS.",
         discussion: """
-        The content is a PNG (--content; --pixels-per-point says how many image pixels make one point, \
+        The content is a PNG or JPEG (--content; --pixels-per-point says how many image pixels make one point, \
         so a 2x image stays crisp up to zoom 2) or, without --content, a generated page of cards. Its \
         size becomes the scroll view's contentSize (plus the header). A frame is drawn for every \
         animation step in which something visible changed, and after the input until the scroll \
@@ -26,7 +26,7 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var input: ReplayInputOptions
 
-    @Option(help: ArgumentHelp("PNG image to scroll (default: a generated page).", valueName: "file"))
+    @Option(help: ArgumentHelp("PNG or JPEG image to scroll (default: a generated page).", valueName: "file"))
     var content: String?
     @Option(name: .customLong("pixels-per-point"), help: ArgumentHelp("Image pixels per content point (default 1).", valueName: "n"))
     var pixelsPerPoint: Double = 1
@@ -66,7 +66,7 @@ struct RenderCommand: ParsableCommand {
         var replay = try ReplayRun(input)
         let image: ContentImage
         do {
-            image = try content.map { try ContentImage(pngPath: $0, pixelsPerPoint: pixelsPerPoint) }
+            image = try content.map { try ContentImage(imagePath: $0, pixelsPerPoint: pixelsPerPoint) }
                 ?? ContentImage(source: GeneratedPage.make(width: 2560, height: 4000), pixelsPerPoint: 2)
         } catch {
             StandardError.print("touchscroll: \(error)")
@@ -99,11 +99,16 @@ struct RenderCommand: ParsableCommand {
             var drawnUpTo: Timestamp?
             var renderError: Error?
             let scrollView = config.scrollView
+            var engine: ScrollView?
             do {
                 // ReplayRun's driver, with the scroll view configured for this content.
                 _ = try PlaybackDriver<ScrollView>(options: replay.playback).run(
                     nextFrame: { try replay.reader.nextFrame() },
-                    makeEngine: { ScrollView(configuration: scrollView, startTime: $0) },
+                    makeEngine: { start in
+                        let made = ScrollView(configuration: scrollView, startTime: start)
+                        engine = made
+                        return made
+                    },
                     pace: { time in
                         // Every event up to the previous step has been handled: draw that step.
                         if let t = drawnUpTo, renderError == nil {
@@ -111,7 +116,10 @@ struct RenderCommand: ParsableCommand {
                         }
                         drawnUpTo = time
                     },
-                    emit: { events in presenter.handle(events) }
+                    emit: { events in
+                        presenter.handle(events)
+                        presenter.noteIndicatorFlash(engine?.indicatorFlashTime)
+                    }
                 )
             } catch let error as RecordingError {
                 StandardError.print("touchscroll: \(error)")

@@ -34,9 +34,9 @@ public final class ContentImage {
         self.levels = levels
     }
 
-    /// Loads a PNG file as content.
-    public convenience init(pngPath: String, pixelsPerPoint: Double = 1) throws {
-        self.init(source: try PNGFile.read(path: pngPath), pixelsPerPoint: pixelsPerPoint)
+    /// Loads a PNG or JPEG file (by its extension) as content.
+    public convenience init(imagePath: String, pixelsPerPoint: Double = 1) throws {
+        self.init(source: try ImageFile.read(path: imagePath), pixelsPerPoint: pixelsPerPoint)
     }
 
     /// The pyramid's shape, as a value the render session can reason with.
