@@ -23,6 +23,8 @@ public final class ContentImage {
     /// or below `minimumSide` pixels.
     public init(source: PixelBuffer, pixelsPerPoint: Double = 1, minimumSide: Int = 64) {
         precondition(pixelsPerPoint > 0, "pixelsPerPoint must be positive")
+        precondition(source.width <= ContentImage.maximumSide && source.height <= ContentImage.maximumSide,
+                     "content \(source.size) exceeds pixman's \(ContentImage.maximumSide)-pixel coordinate range")
         self.pixelsPerPoint = pixelsPerPoint
         self.pointSize = Size(width: Double(source.width) / pixelsPerPoint, height: Double(source.height) / pixelsPerPoint)
         self.isOpaque = source.format == .xrgb8888 || (0..<source.size.pixelCount).allSatisfy { source.pixels[$0] >> 24 == 0xFF }
@@ -34,9 +36,17 @@ public final class ContentImage {
         self.levels = levels
     }
 
+    /// pixman samples transformed images in 16.16 fixed point: no side may exceed this.
+    public static let maximumSide = 32767
+
     /// Loads a PNG or JPEG file (by its extension) as content.
     public convenience init(imagePath: String, pixelsPerPoint: Double = 1) throws {
-        self.init(source: try ImageFile.read(path: imagePath), pixelsPerPoint: pixelsPerPoint)
+        let source = try ImageFile.read(path: imagePath)
+        guard source.width <= ContentImage.maximumSide, source.height <= ContentImage.maximumSide else {
+            throw RendererError(.imageRead, path: imagePath,
+                                "\(source.size) is larger than \(ContentImage.maximumSide) pixels per side (pixman's 16.16 coordinates); use a smaller image")
+        }
+        self.init(source: source, pixelsPerPoint: pixelsPerPoint)
     }
 
     /// The pyramid's shape, as a value the render session can reason with.
