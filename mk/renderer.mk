@@ -16,3 +16,10 @@ screenshot-render: deps
 
 # The rules above must not become the Makefile's default goal (mk/*.mk is included before `all`).
 .DEFAULT_GOAL :=
+
+# The renderer's real-kernel tests alone (fbdev, then DRM/KMS), each in its own guest boot (mk/harness.mk).
+.PHONY: e2e-renderer
+e2e-renderer: e2e-image e2e-payload
+	e2e/run-guest.sh --payload $(E2E_PAYLOAD) --script e2e/tests/renderer-fbdev.sh
+	e2e/run-guest.sh --payload $(E2E_PAYLOAD) --script e2e/tests/renderer-drm.sh
+.DEFAULT_GOAL :=

@@ -64,4 +64,26 @@ final class ZoomRedrawTests: XCTestCase {
         XCTAssertEqual(z, .settled(scale: 2.5))
         XCTAssertEqual(z.after(.scaleSet(1.5)), .settled(scale: 1.5))
     }
+
+    func testAPanAtAScaledZoomUsesTheFastFilterAndRedrawsWellWhenItStops() throws {
+        let content = ContentImage(source: Fixtures.coordinatePattern(width: 512, height: 512))
+        let size = Size(width: 384, height: 384)
+        let presenter = try FramePresenter(configuration: Fixtures.configuration(bounds: Size(width: 100, height: 100)), content: content,
+                                           output: MemoryOutput(PixelSize(width: 100, height: 100)),
+                                           initialState: Fixtures.state(offset: .zero, zoom: 0.75, contentSize: size))
+        XCTAssertEqual(presenter.session.frame(at: .zero).content.filter, .convolution, "settled and scaled down")
+        try presenter.update(at: .zero)
+
+        let moving = Fixtures.state(offset: Point(x: 0, y: 30), zoom: 0.75, contentSize: size, dragging: true)
+        presenter.handle([Fixtures.event(16, .didScroll, moving)])
+        XCTAssertEqual(presenter.session.frame(at: .milliseconds(16)).content.filter, .bilinear, "moving: the fast filter")
+        XCTAssertTrue(try presenter.update(at: .milliseconds(16)))
+
+        var stopped = moving
+        stopped.isDragging = false
+        stopped.isTracking = false
+        presenter.handle([Fixtures.event(40, .didEndDragging(willDecelerate: false), stopped)])
+        XCTAssertEqual(presenter.session.frame(at: .milliseconds(40)).content.filter, .convolution)
+        XCTAssertTrue(try presenter.update(at: .milliseconds(40)), "the end of the motion alone redraws at full quality")
+    }
 }
