@@ -13,7 +13,7 @@ struct RenderCommand: ParsableCommand {
         commandName: "render",
         abstract: "Replay input and draw the scrolling content: PNG frames, a screenshot, /dev/fb0 or DRM/KMS.",
         discussion: """
-        The content is a PNG or JPEG (--content; --pixels-per-point says how many image pixels make one point, \
+        The content is a PNG or JPEG, or a folder of tiles at several resolutions (--content; --pixels-per-point says how many image pixels make one point, \
         so a 2x image stays crisp up to zoom 2) or, without --content, a generated page of cards. Its \
         size becomes the scroll view's contentSize (plus the header). A frame is drawn for every \
         animation step in which something visible changed, and after the input until the scroll \
@@ -26,7 +26,7 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var input: ReplayInputOptions
 
-    @Option(help: ArgumentHelp("PNG or JPEG image to scroll (default: a generated page).", valueName: "file"))
+    @Option(help: ArgumentHelp("PNG or JPEG image, or a tile folder DIR/<scale>/<col>_<row>.png, to scroll (default: a generated page).", valueName: "file"))
     var content: String?
     @Option(name: .customLong("pixels-per-point"), help: ArgumentHelp("Image pixels per content point (default 1).", valueName: "n"))
     var pixelsPerPoint: Double = 1
@@ -66,8 +66,13 @@ struct RenderCommand: ParsableCommand {
         var replay = try ReplayRun(input)
         let image: ContentImage
         do {
-            image = try content.map { try ContentImage(imagePath: $0, pixelsPerPoint: pixelsPerPoint) }
-                ?? ContentImage(source: GeneratedPage.make(width: 2560, height: 4000), pixelsPerPoint: 2)
+            var isDirectory: ObjCBool = false
+            if let content, FileManager.default.fileExists(atPath: content, isDirectory: &isDirectory), isDirectory.boolValue {
+                image = try ContentImage(levels: TileFolder.readLevels(directory: content), pixelsPerPoint: pixelsPerPoint)
+            } else {
+                image = try content.map { try ContentImage(imagePath: $0, pixelsPerPoint: pixelsPerPoint) }
+                    ?? ContentImage(source: GeneratedPage.make(width: 2560, height: 4000), pixelsPerPoint: 2)
+            }
         } catch {
             StandardError.print("touchscroll: \(error)")
             throw ExitCodes.unusableInput

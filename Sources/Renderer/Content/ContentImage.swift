@@ -36,6 +36,26 @@ public final class ContentImage {
         self.levels = levels
     }
 
+    /// Content whose levels already exist (a tile folder): `levels[0]` has `pixelsPerPoint` pixels
+    /// per point, each further level exactly half the one before.
+    public init(levels: [PixelBuffer], pixelsPerPoint: Double = 1) throws {
+        guard let first = levels.first, pixelsPerPoint > 0 else {
+            throw RendererError(.invalidConfiguration, path: "-", "content needs at least one level and a positive pixelsPerPoint")
+        }
+        for (k, pair) in zip(levels, levels.dropFirst()).enumerated() where pair.1.width * 2 != pair.0.width || pair.1.height * 2 != pair.0.height {
+            throw RendererError(.invalidConfiguration, path: "-", "level \(k + 1) is \(pair.1.size), not half of level \(k) (\(pair.0.size))")
+        }
+        guard first.width <= ContentImage.maximumSide, first.height <= ContentImage.maximumSide else {
+            throw RendererError(.invalidConfiguration, path: "-", "level 0 is \(first.size), larger than \(ContentImage.maximumSide) pixels per side")
+        }
+        self.levels = levels
+        self.pixelsPerPoint = pixelsPerPoint
+        self.pointSize = Size(width: Double(first.width) / pixelsPerPoint, height: Double(first.height) / pixelsPerPoint)
+        self.isOpaque = levels.allSatisfy { level in
+            level.format == .xrgb8888 || (0..<level.size.pixelCount).allSatisfy { level.pixels[$0] >> 24 == 0xFF }
+        }
+    }
+
     /// pixman samples transformed images in 16.16 fixed point: no side may exceed this.
     public static let maximumSide = 32767
 
