@@ -113,7 +113,7 @@ public struct RenderSession: Sendable {
         let ratio = levels.density(ofLevel: level) / scale
         let filter: ContentFilter
         if abs(ratio - 1) < 1e-9 { filter = .nearest }
-        else if isMoving || { if case .zooming = zoom { return true } else { return false } }() { filter = .bilinear }
+        else if isMoving || zoom.isInFlight { filter = .bilinear }
         else { filter = ratio > 1 ? .convolution : .bilinear }
         let placement = ContentPlacement(origin: contentOrigin, scale: scale, level: level, filter: filter,
                                          repeatAxis: configuration.infiniteScrolling?.axis)

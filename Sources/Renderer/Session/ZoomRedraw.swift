@@ -25,6 +25,11 @@ public enum ZoomRedraw: Hashable, Sendable {
         }
     }
 
+    /// A zoom is under way: the old level is being scaled.
+    public var isInFlight: Bool {
+        if case .zooming = self { true } else { false }
+    }
+
     /// The scale whose pyramid level is sampled.
     public var renderedScale: Double {
         switch self {
