@@ -85,6 +85,18 @@ let liveInput: [Target] = [
 
 // Renderer: pixman, libpng, fbdev, DRM/KMS.
 let renderer: [Target] = [
+    .systemLibrary(name: "CPixman", path: "Sources/CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
+    .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+    .systemLibrary(name: "CDRM", path: "Sources/CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
+    .target(name: "CFramebuffer", path: "Sources/CFramebuffer"),
+    .target(name: "CJPEGShim", path: "Sources/CJPEGShim", linkerSettings: [.linkedLibrary("jpeg")]),
+    .target(
+        name: "Renderer",
+        dependencies: ["ScrollEngine", "CPixman", "CPNG", "CDRM", "CFramebuffer", "CJPEGShim", .product(name: "Logging", package: "swift-log")],
+        path: "Sources/Renderer"
+    ),
+    .testTarget(name: "RendererTests", dependencies: ["Renderer", "ScrollEngine"], path: "Tests/RendererTests", exclude: ["Fixtures"]),
+    .executableTarget(name: "RendererBench", dependencies: ["Renderer", "ScrollEngine"], path: "Sources/RendererBench"),
 ]
 
 // The daemon: systemd notify, state preservation, control channel.
@@ -98,6 +110,7 @@ let executable: [Target] = [
             "ScrollEngine",
             "Configuration", "StreamOutput", "Playback", "SessionPlot", "Recordings",
             "LiveInput",
+            "Renderer",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ],

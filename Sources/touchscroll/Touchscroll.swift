@@ -37,6 +37,7 @@ struct Touchscroll: ParsableCommand {
             DevicesCommand.self,
             RecordCommand.self,
             PlotCommand.self,
+            RenderCommand.self,
         ]
     )
 }

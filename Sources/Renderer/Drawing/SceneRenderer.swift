@@ -1,0 +1,67 @@
+import CPixman
+import ScrollEngine
+
+/// Draws frame descriptions: content, debug outlines, header, indicators, into an XRGB8888 frame
+/// of the logical size, then turns it onto the panel when the output is rotated.
+public final class SceneRenderer {
+    public let configuration: RendererConfiguration
+    public let content: ContentImage
+    public let panelSize: PixelSize
+    /// The frame in the scroll view's orientation.
+    public let logicalFrame: PixelBuffer
+    private let panelFrame: PixelBuffer?
+    private let headerImage: PixelBuffer?
+
+    public init(configuration: RendererConfiguration, content: ContentImage, panelSize: PixelSize) throws {
+        self.configuration = configuration
+        self.content = content
+        self.panelSize = panelSize
+        let logical = configuration.rotation.logicalSize(panel: panelSize)
+        self.logicalFrame = PixelBuffer(size: logical)
+        self.panelFrame = configuration.rotation == .none ? nil : PixelBuffer(size: panelSize)
+        if case .image(let path, _)? = configuration.header?.fill {
+            self.headerImage = try PNGFile.read(path: path)
+        } else {
+            self.headerImage = nil
+        }
+    }
+
+    /// Draws `description` and returns the panel-oriented frame (valid until the next draw).
+    @discardableResult
+    public func draw(_ description: FrameDescription) -> PixelBuffer {
+        let frame = logicalFrame
+        ContentDrawing.draw(content, at: description.content, background: configuration.backgroundColor, into: frame)
+        if description.showsDebugViews {
+            DebugViewDrawing.draw(configuration.scrollView.contentViews, placement: description.content,
+                                  contentPointSize: content.pointSize, into: frame)
+        }
+        if let top = description.headerTop, let header = configuration.header {
+            drawHeader(header, top: top, into: frame)
+        }
+        for knob in description.indicators {
+            IndicatorDrawing.draw(knob, style: configuration.indicators.indicatorStyle, into: frame)
+        }
+        guard let panelFrame else { return frame }
+        configuration.rotation.rotate(frame, into: panelFrame)
+        return panelFrame
+    }
+
+    private func drawHeader(_ header: StationaryHeader, top: Int, into frame: PixelBuffer) {
+        let height = Int(header.height.rounded())
+        guard top + height > 0 else { return }
+        switch header.fill {
+        case .color(let color):
+            frame.fill(color, x: 0, y: max(0, top), width: frame.width, height: min(height, top + height))
+        case .image(_, let background):
+            frame.fill(background, x: 0, y: max(0, top), width: frame.width, height: min(height, top + height))
+            if let headerImage {
+                let w = min(headerImage.width, frame.width), h = min(headerImage.height, height)
+                let y0 = max(0, top)
+                let skipped = y0 - top
+                if h - skipped > 0 {
+                    pixman_image_composite32(PIXMAN_OP_OVER, headerImage.image, nil, frame.image, 0, Int32(skipped), 0, 0, 0, Int32(y0), Int32(w), Int32(h - skipped))
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,197 @@
+import CDRM
+import Logging
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The DRM/KMS output (`/dev/dri/card0`, `--drm PATH`) through libdrm: the first connected
+/// connector at its preferred mode, two dumb buffers (XRGB8888), the first frame shown with
+/// drmModeSetCrtc and every later one with a page flip whose completion event paces frames. The
+/// device fd is public so a run loop can epoll it and call `handleEvents()` when it is readable;
+/// `present` also waits for a pending flip itself, so a plain loop is paced correctly.
+public final class DRMOutput: FrameOutput {
+    public let path: String
+    public let panelSize: PixelSize
+    public let fd: Int32
+    public let connectorID: UInt32
+    public let crtcID: UInt32
+    public let refreshHz: Int
+    public private(set) var isFlipPending = false
+    public private(set) var flipsCompleted = 0
+    public var pacing: FramePacing { .pageFlipEvents(fd: fd) }
+
+    private struct DumbBuffer {
+        var handle: UInt32
+        var framebufferID: UInt32
+        var pitch: Int
+        var size: Int
+        var memory: UnsafeMutableRawPointer
+    }
+
+    private var mode: drmModeModeInfo
+    private var buffers: [DumbBuffer] = []
+    private var front = 0
+    private var hasSetCrtc = false
+    private var savedCrtc: UnsafeMutablePointer<drmModeCrtc>?
+    private let logger: Logger
+
+    public init(path: String = "/dev/dri/card0", logger: Logger = Logger(label: "touchscroll.renderer.drm")) throws {
+        self.path = path
+        self.logger = logger
+        let fd = SystemCalls.live.open(path, O_RDWR)
+        guard fd >= 0 else { throw RendererError(.deviceOpen, path: path, "cannot open the DRM device (is the user in group video?)", errno: -fd) }
+        self.fd = fd
+        var ok = false
+        defer { if !ok { _ = Glibc.close(fd) } }
+
+        if drmIsMaster(fd) == 0 && drmSetMaster(fd) != 0 {
+            throw DisplaySelection.masterError(path: path, operation: "drmSetMaster", errno: errno)
+        }
+        var dumb: UInt64 = 0
+        guard drmGetCap(fd, UInt64(DRM_CAP_DUMB_BUFFER), &dumb) == 0, dumb != 0 else {
+            throw RendererError(.deviceQuery, path: path, "the driver has no dumb buffers (DRM_CAP_DUMB_BUFFER)")
+        }
+        guard let resources = drmModeGetResources(fd) else {
+            throw RendererError(.deviceQuery, path: path, "drmModeGetResources failed: not a KMS device?", errno: errno)
+        }
+        defer { drmModeFreeResources(resources) }
+
+        // Read every connector into values, choose, then keep the chosen raw mode.
+        var connectors: [UnsafeMutablePointer<drmModeConnector>] = []
+        defer { connectors.forEach { drmModeFreeConnector($0) } }
+        for i in 0..<Int(resources.pointee.count_connectors) {
+            if let c = drmModeGetConnector(fd, resources.pointee.connectors[i]) { connectors.append(c) }
+        }
+        let candidates = connectors.map { c in
+            ConnectorCandidate(id: c.pointee.connector_id, isConnected: c.pointee.connection == DRM_MODE_CONNECTED,
+                               modes: (0..<Int(c.pointee.count_modes)).map { m in
+                                   let info = c.pointee.modes[m]
+                                   return .init(width: Int(info.hdisplay), height: Int(info.vdisplay), refreshHz: Int(info.vrefresh),
+                                                isPreferred: info.type & UInt32(DRM_MODE_TYPE_PREFERRED) != 0)
+                               })
+        }
+        guard let choice = DisplaySelection.choose(candidates) else {
+            throw RendererError(.noConnectedDisplay, path: path, "no connected connector with a mode among \(candidates.count)")
+        }
+        let connector = connectors[choice.connector]
+        self.connectorID = connector.pointee.connector_id
+        self.mode = connector.pointee.modes[choice.mode]
+        self.panelSize = PixelSize(width: Int(mode.hdisplay), height: Int(mode.vdisplay))
+        self.refreshHz = Int(mode.vrefresh)
+        guard let crtc = DRMOutput.findCrtc(fd: fd, resources: resources, connector: connector) else {
+            throw RendererError(.modeSetting, path: path, "no CRTC can drive connector \(connectorID)")
+        }
+        self.crtcID = crtc
+        self.savedCrtc = drmModeGetCrtc(fd, crtc)
+
+        for _ in 0..<2 { buffers.append(try makeDumbBuffer()) }
+        ok = true
+        logger.info("\(path): connector \(connectorID), CRTC \(crtcID), \(panelSize)@\(refreshHz)Hz, two dumb buffers, page-flip pacing")
+    }
+
+    deinit {
+        if let savedCrtc {
+            var connector = connectorID
+            var m = savedCrtc.pointee.mode
+            _ = drmModeSetCrtc(fd, savedCrtc.pointee.crtc_id, savedCrtc.pointee.buffer_id, savedCrtc.pointee.x, savedCrtc.pointee.y, &connector, 1, &m)
+            drmModeFreeCrtc(savedCrtc)
+        }
+        for b in buffers {
+            munmap(b.memory, b.size)
+            _ = drmModeRmFB(fd, b.framebufferID)
+            _ = drmModeDestroyDumbBuffer(fd, b.handle)
+        }
+        _ = Glibc.close(fd)
+    }
+
+    /// The connector's current encoder's CRTC, else any CRTC one of its encoders can drive.
+    private static func findCrtc(fd: Int32, resources: UnsafeMutablePointer<drmModeRes>, connector: UnsafeMutablePointer<drmModeConnector>) -> UInt32? {
+        if connector.pointee.encoder_id != 0, let e = drmModeGetEncoder(fd, connector.pointee.encoder_id) {
+            defer { drmModeFreeEncoder(e) }
+            if e.pointee.crtc_id != 0 { return e.pointee.crtc_id }
+        }
+        for i in 0..<Int(connector.pointee.count_encoders) {
+            guard let e = drmModeGetEncoder(fd, connector.pointee.encoders[i]) else { continue }
+            defer { drmModeFreeEncoder(e) }
+            for j in 0..<Int(resources.pointee.count_crtcs) where e.pointee.possible_crtcs & (1 << UInt32(j)) != 0 {
+                return resources.pointee.crtcs[j]
+            }
+        }
+        return nil
+    }
+
+    private func makeDumbBuffer() throws -> DumbBuffer {
+        var handle: UInt32 = 0, pitch: UInt32 = 0, size: UInt64 = 0
+        guard drmModeCreateDumbBuffer(fd, UInt32(panelSize.width), UInt32(panelSize.height), 32, 0, &handle, &pitch, &size) == 0 else {
+            throw RendererError(.modeSetting, path: path, "drmModeCreateDumbBuffer \(panelSize) failed", errno: errno)
+        }
+        var fbID: UInt32 = 0
+        guard drmModeAddFB(fd, UInt32(panelSize.width), UInt32(panelSize.height), 24, 32, pitch, handle, &fbID) == 0 else {
+            let e = errno
+            _ = drmModeDestroyDumbBuffer(fd, handle)
+            throw RendererError(.modeSetting, path: path, "drmModeAddFB failed", errno: e)
+        }
+        var offset: UInt64 = 0
+        guard drmModeMapDumbBuffer(fd, handle, &offset) == 0 else {
+            throw RendererError(.deviceMap, path: path, "drmModeMapDumbBuffer failed", errno: errno)
+        }
+        switch SystemCalls.live.mapShared(fd, Int(size), Int(offset)) {
+        case .success(let p):
+            memset(p, 0, Int(size))
+            return DumbBuffer(handle: handle, framebufferID: fbID, pitch: Int(pitch), size: Int(size), memory: p)
+        case .failure(let e):
+            throw RendererError(.deviceMap, path: path, "mmap of a dumb buffer failed", errno: e.errno)
+        }
+    }
+
+    public func present(_ frame: PixelBuffer) throws {
+        precondition(frame.size == panelSize, "frame \(frame.size) for a \(panelSize) display")
+        if isFlipPending { try waitForFlip() }
+        let back = hasSetCrtc ? 1 - front : front
+        FramebufferPixelFormat.xrgb8888.convert(frame, into: buffers[back].memory, stride: buffers[back].pitch)
+        if !hasSetCrtc {
+            var connector = connectorID
+            guard drmModeSetCrtc(fd, crtcID, buffers[back].framebufferID, 0, 0, &connector, 1, &mode) == 0 else {
+                throw DisplaySelection.masterError(path: path, operation: "drmModeSetCrtc", errno: errno)
+            }
+            hasSetCrtc = true
+            return
+        }
+        let userData = Unmanaged.passUnretained(self).toOpaque()
+        guard drmModePageFlip(fd, crtcID, buffers[back].framebufferID, UInt32(DRM_MODE_PAGE_FLIP_EVENT), userData) == 0 else {
+            throw DisplaySelection.masterError(path: path, operation: "drmModePageFlip", errno: errno)
+        }
+        isFlipPending = true
+        front = back
+    }
+
+    /// Reads and dispatches pending DRM events (call when `fd` is readable).
+    public func handleEvents() throws {
+        var context = drmEventContext()
+        context.version = 2
+        context.page_flip_handler = { _, _, _, _, userData in
+            guard let userData else { return }
+            let output = Unmanaged<DRMOutput>.fromOpaque(userData).takeUnretainedValue()
+            output.isFlipPending = false
+            output.flipsCompleted += 1
+        }
+        guard drmHandleEvent(fd, &context) == 0 else {
+            throw RendererError(.pageFlip, path: path, "drmHandleEvent failed", errno: errno)
+        }
+    }
+
+    /// Blocks until the pending page flip completes (at most one second).
+    public func waitForFlip() throws {
+        while isFlipPending {
+            var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let r = poll(&p, 1, 1000)
+            if r < 0 && errno == EINTR { continue }
+            guard r > 0 else { throw RendererError(.pageFlip, path: path, "no page-flip completion within a second", errno: r < 0 ? errno : nil) }
+            try handleEvents()
+        }
+    }
+
+    public func finish() throws {
+        if isFlipPending { try waitForFlip() }
+    }
+}

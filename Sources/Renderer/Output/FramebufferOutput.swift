@@ -1,0 +1,135 @@
+import CFramebuffer
+import Logging
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The fbdev output (`/dev/fb0`, `--fb PATH`): the frame converted into the framebuffer's pixel
+/// format in its mmap'ed memory, rows `line_length` apart. Two buffers flipped with
+/// FBIOPAN_DISPLAY when `yres_virtual` holds two screens (and panning works), else one.
+/// FBIO_WAITFORVSYNC paces frames when the driver has it; otherwise the run loop uses a timer.
+public final class FramebufferOutput: FrameOutput {
+    public enum Buffering: Hashable, Sendable { case single, double }
+
+    public let path: String
+    public let panelSize: PixelSize
+    public let pixelFormat: FramebufferPixelFormat
+    /// Bytes per row (fb_fix_screeninfo.line_length).
+    public let lineLength: Int
+    public private(set) var buffering: Buffering
+    public private(set) var pacing: FramePacing
+    /// The buffer (0 or 1) being scanned out.
+    public private(set) var frontBuffer = 0
+
+    private let calls: SystemCalls
+    private let fd: Int32
+    private let memory: UnsafeMutableRawPointer
+    private let memoryLength: Int
+    private var screenInfo: fb_var_screeninfo
+    private let logger: Logger
+
+    public convenience init(path: String = "/dev/fb0", logger: Logger = Logger(label: "touchscroll.renderer.fbdev")) throws {
+        try self.init(path: path, calls: .live, logger: logger)
+    }
+
+    init(path: String, calls: SystemCalls, logger: Logger) throws {
+        self.path = path
+        self.calls = calls
+        self.logger = logger
+        let fd = calls.open(path, O_RDWR)
+        guard fd >= 0 else {
+            throw RendererError(.deviceOpen, path: path, "cannot open the framebuffer (is the user in group video?)", errno: -fd)
+        }
+        var variable = fb_var_screeninfo()
+        var fixed = fb_fix_screeninfo()
+        var r = calls.ioctl(fd, ts_FBIOGET_VSCREENINFO, &variable)
+        if r == 0 { r = calls.ioctl(fd, ts_FBIOGET_FSCREENINFO, &fixed) }
+        guard r == 0 else {
+            _ = calls.close(fd)
+            throw RendererError(.deviceQuery, path: path, "FBIOGET_VSCREENINFO/FBIOGET_FSCREENINFO failed: not an fbdev device?", errno: -r)
+        }
+        func field(_ b: fb_bitfield) -> FramebufferPixelFormat.Bitfield { .init(offset: Int(b.offset), length: Int(b.length)) }
+        let format = FramebufferPixelFormat(bitsPerPixel: Int(variable.bits_per_pixel), red: field(variable.red),
+                                            green: field(variable.green), blue: field(variable.blue), alpha: field(variable.transp))
+        let lineLength = Int(fixed.line_length)
+        guard format.isSupported else {
+            _ = calls.close(fd)
+            throw RendererError(.unsupportedPixelFormat, path: path, "pixel format \(format) has no pixman equivalent")
+        }
+        guard lineLength % 4 == 0, lineLength * 8 >= Int(variable.xres) * format.bitsPerPixel else {
+            _ = calls.close(fd)
+            throw RendererError(.unsupportedPixelFormat, path: path, "line_length \(lineLength) is not a multiple of 4 or too short for xres \(variable.xres)")
+        }
+        let length = Int(fixed.smem_len)
+        let memory: UnsafeMutableRawPointer
+        switch calls.mapShared(fd, length, 0) {
+        case .success(let p): memory = p
+        case .failure(let e):
+            _ = calls.close(fd)
+            throw RendererError(.deviceMap, path: path, "mmap of \(length) bytes failed", errno: e.errno)
+        }
+
+        self.fd = fd
+        self.memory = memory
+        self.memoryLength = length
+        self.pixelFormat = format
+        self.lineLength = lineLength
+        self.panelSize = PixelSize(width: Int(variable.xres), height: Int(variable.yres))
+        let screenBytes = lineLength * Int(variable.yres)
+        self.buffering = variable.yres_virtual >= 2 * variable.yres && length >= 2 * screenBytes ? .double : .single
+        variable.xoffset = 0
+        self.screenInfo = variable
+        self.frontBuffer = Int(variable.yoffset) >= Int(variable.yres) ? 1 : 0
+
+        var zero: UInt32 = 0
+        let vsync = calls.ioctl(fd, ts_FBIO_WAITFORVSYNC, &zero)
+        self.pacing = vsync == 0 ? .waitsForVerticalBlank : .timer(intervalMicroseconds: 16_667)
+        logger.info("\(path): \(panelSize) \(format), line_length \(lineLength), \(buffering) buffering, \(vsync == 0 ? "FBIO_WAITFORVSYNC" : "no vsync ioctl (errno \(-vsync)), timer pacing")")
+    }
+
+    deinit {
+        calls.unmap(memory, memoryLength)
+        _ = calls.close(fd)
+    }
+
+    /// Where buffer `index` starts in the mapped memory.
+    func bufferAddress(_ index: Int) -> UnsafeMutableRawPointer {
+        memory + index * Int(screenInfo.yres) * lineLength
+    }
+
+    public func present(_ frame: PixelBuffer) throws {
+        precondition(frame.size == panelSize, "frame \(frame.size) for a \(panelSize) framebuffer")
+        switch buffering {
+        case .single:
+            if case .waitsForVerticalBlank = pacing { waitForVerticalBlank() }
+            pixelFormat.convert(frame, into: bufferAddress(frontBuffer), stride: lineLength)
+        case .double:
+            let back = 1 - frontBuffer
+            pixelFormat.convert(frame, into: bufferAddress(back), stride: lineLength)
+            var info = screenInfo
+            info.yoffset = UInt32(back * Int(screenInfo.yres))
+            let r = calls.ioctl(fd, ts_FBIOPAN_DISPLAY, &info)
+            if r == 0 {
+                frontBuffer = back
+                if case .waitsForVerticalBlank = pacing { waitForVerticalBlank() }
+            } else {
+                // The driver advertised the room but refuses to pan: show this frame in the
+                // visible buffer and stay single-buffered from now on.
+                logger.warning("\(path): FBIOPAN_DISPLAY failed (errno \(-r)); falling back to single buffering")
+                buffering = .single
+                pixelFormat.convert(frame, into: bufferAddress(frontBuffer), stride: lineLength)
+            }
+        }
+    }
+
+    private func waitForVerticalBlank() {
+        var zero: UInt32 = 0
+        let r = calls.ioctl(fd, ts_FBIO_WAITFORVSYNC, &zero)
+        if r != 0 {
+            logger.warning("\(path): FBIO_WAITFORVSYNC failed (errno \(-r)); pacing with a timer from now on")
+            pacing = .timer(intervalMicroseconds: 16_667)
+        }
+    }
+
+    public func finish() throws {}
+}

@@ -1,0 +1,32 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `--png DIR`: every presented frame becomes `DIR/frame-000001.png`, `frame-000002.png`, …
+public final class PNGSequenceOutput: FrameOutput {
+    public let panelSize: PixelSize
+    public let directory: String
+    public private(set) var framesWritten = 0
+
+    /// Creates `directory` when it does not exist.
+    public init(directory: String, panelSize: PixelSize) throws {
+        self.directory = directory
+        self.panelSize = panelSize
+        if mkdir(directory, 0o755) != 0 && errno != EEXIST {
+            throw RendererError(.imageWrite, path: directory, "cannot create the output directory", errno: errno)
+        }
+    }
+
+    public func present(_ frame: PixelBuffer) throws {
+        framesWritten += 1
+        try PNGFile.write(frame, to: path(ofFrame: framesWritten))
+    }
+
+    public func finish() throws {}
+
+    /// The file frame `n` (from 1) is written to.
+    public func path(ofFrame n: Int) -> String {
+        let digits = String(n)
+        return directory + "/frame-" + String(repeating: "0", count: max(0, 6 - digits.count)) + digits + ".png"
+    }
+}

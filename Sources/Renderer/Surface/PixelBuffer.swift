@@ -1,0 +1,74 @@
+import CPixman
+
+/// A block of pixels in memory with a pixman image over it: the frame the renderer draws into,
+/// a content image, a mipmap level. 32 bits per pixel, native-endian words (`0xAARRGGBB` for
+/// a8r8g8b8, `0xXXRRGGBB` for x8r8g8b8), rows `stride` bytes apart.
+///
+/// A class because it owns memory and a pixman reference; it is never shared across threads.
+public final class PixelBuffer {
+    public enum Format: Hashable, Sendable {
+        /// Opaque XRGB8888: the frame format, the one DRM dumb buffers and most fbdev drivers use.
+        case xrgb8888
+        /// Premultiplied ARGB8888: content images with transparency.
+        case argb8888
+
+        var pixman: pixman_format_code_t {
+            switch self {
+            case .xrgb8888: PIXMAN_x8r8g8b8
+            case .argb8888: PIXMAN_a8r8g8b8
+            }
+        }
+    }
+
+    public let size: PixelSize
+    public let format: Format
+    /// Bytes from one row to the next.
+    public let stride: Int
+    public let pixels: UnsafeMutablePointer<UInt32>
+    /// The pixman image over `pixels` (valid as long as this buffer lives).
+    let image: OpaquePointer
+
+    public init(size: PixelSize, format: Format = .xrgb8888) {
+        precondition(size.width > 0 && size.height > 0, "a pixel buffer needs a positive size, got \(size)")
+        self.size = size
+        self.format = format
+        self.stride = size.width * 4
+        self.pixels = UnsafeMutablePointer<UInt32>.allocate(capacity: size.pixelCount)
+        self.pixels.initialize(repeating: 0, count: size.pixelCount)
+        self.image = pixman_image_create_bits(format.pixman, Int32(size.width), Int32(size.height), pixels, Int32(stride))!
+    }
+
+    deinit {
+        pixman_image_unref(image)
+        pixels.deallocate()
+    }
+
+    public var width: Int { size.width }
+    public var height: Int { size.height }
+    public var byteCount: Int { stride * size.height }
+
+    /// The pixel at (x, y) as a native-endian word.
+    public subscript(x: Int, y: Int) -> UInt32 {
+        get { pixels[y * size.width + x] }
+        set { pixels[y * size.width + x] = newValue }
+    }
+
+    /// Fills the whole buffer with one colour (via pixman).
+    public func fill(_ color: Color) {
+        fill(color, x: 0, y: 0, width: size.width, height: size.height)
+    }
+
+    /// Fills a rectangle with one colour, replacing what was there (pixman, PIXMAN_OP_SRC).
+    public func fill(_ color: Color, x: Int, y: Int, width: Int, height: Int) {
+        guard width > 0, height > 0 else { return }
+        var c = color.pixman
+        var box = pixman_rectangle16_t(x: Int16(clamping: x), y: Int16(clamping: y), width: UInt16(clamping: width), height: UInt16(clamping: height))
+        pixman_image_fill_rectangles(PIXMAN_OP_SRC, image, &c, 1, &box)
+    }
+
+    /// Copies another buffer of the same size into this one, converting the format with pixman.
+    public func copy(from other: PixelBuffer) {
+        precondition(other.size == size, "copy between different sizes \(other.size) → \(size)")
+        pixman_image_composite32(PIXMAN_OP_SRC, other.image, nil, image, 0, 0, 0, 0, 0, 0, Int32(size.width), Int32(size.height))
+    }
+}

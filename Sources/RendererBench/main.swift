@@ -1,0 +1,107 @@
+// Renderer benchmark: pan and zoom frame times at 1280×800 XRGB8888, reported as ratios to one
+// memcpy of the frame measured in the same run (so the figures compare across machines).
+// Optional: `--screenshot FILE` writes the demo scene (header, indicators, debug outlines).
+//
+//   swift run -c release RendererBench [--frames N] [--screenshot FILE]
+import Glibc
+import Renderer
+import ScrollEngine
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+func option(_ name: String) -> String? {
+    guard let i = arguments.firstIndex(of: name), i + 1 < arguments.count else { return nil }
+    return arguments[i + 1]
+}
+let frames = Int(option("--frames") ?? "") ?? 120
+let panel = PixelSize(width: 1280, height: 800)
+
+func now() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
+
+func median(_ xs: [Double]) -> Double { let s = xs.sorted(); return s[s.count / 2] }
+
+/// Discards frames; the bench measures drawing, not output.
+final class NullOutput: FrameOutput {
+    let panelSize: PixelSize
+    init(_ s: PixelSize) { panelSize = s }
+    func present(_ frame: PixelBuffer) throws {}
+    func finish() throws {}
+}
+
+// Baseline: one memcpy of a 1280×800×4 frame.
+let bytes = panel.pixelCount * 4
+let src = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
+let dst = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
+memset(src, 0x5A, bytes)
+memset(dst, 0, bytes)
+var copyTimes: [Double] = []
+for _ in 0..<max(frames, 50) {
+    let t0 = now()
+    memcpy(dst, src, bytes)
+    copyTimes.append(now() - t0)
+}
+let memcpyTime = median(copyTimes)
+
+// Content: a 2560×3200 page at 2 pixels per point (1280×1600 points; crisp up to zoom 2).
+let content = ContentImage(source: GeneratedPage.make(width: 2560, height: 3200), pixelsPerPoint: 2)
+var sv = ScrollViewConfiguration()
+sv.boundsSize = Size(width: 1280, height: 800)
+sv.minimumZoomScale = 0.5
+sv.maximumZoomScale = 4
+let config = RendererConfiguration(scrollView: sv)
+let contentSize = config.contentSize(contentPointSize: content.pointSize, zoomScale: 1)
+
+@MainActor func measure(_ label: String, _ states: (Int) -> (DelegateMessage, ScrollViewState)) throws -> Double {
+    let presenter = try FramePresenter(configuration: config, content: content, output: NullOutput(panel))
+    var times: [Double] = []
+    for i in 0..<frames {
+        let (message, state) = states(i)
+        let time = Timestamp.milliseconds(Double(i) * 16.667)
+        presenter.handle([DelegateEvent(time: time, message: message, state: state)])
+        let t0 = now()
+        try presenter.update(at: time)
+        times.append(now() - t0)
+    }
+    let t = median(times)
+    print("\(label): \(String(t * 1000, precision: 3)) ms per frame = \(String(t / memcpyTime, precision: 1)) × memcpy")
+    return t
+}
+
+extension String {
+    init(_ v: Double, precision: Int) {
+        var scale = 1.0
+        for _ in 0..<precision { scale *= 10 }
+        let r = (v * scale).rounded() / scale
+        self = "\(r)"
+    }
+}
+
+print("frame 1280x800 XRGB8888, memcpy of one frame: \(String(memcpyTime * 1000, precision: 3)) ms (median of \(copyTimes.count))")
+do {
+    _ = try measure("pan (zoom 1, dragging, level 1 exact)") { i in
+        (.didScroll, ScrollViewState(contentOffset: Point(x: 0, y: Double(i * 7 % 800)), zoomScale: 1, contentSize: contentSize, isTracking: true, isDragging: true))
+    }
+    _ = try measure("pinch zoom in flight (1…2, bilinear)") { i in
+        let s = 1 + Double(i % 60) / 60
+        return (.didZoom, ScrollViewState(contentOffset: Point(x: 100 * s, y: 200 * s), zoomScale: s, contentSize: content.pointSize * s, isZooming: true))
+    }
+    _ = try measure("settled redraw at zoom 1.5 (separable convolution)") { i in
+        (.didEndZooming(atScale: 1.5), ScrollViewState(contentOffset: Point(x: Double(i % 2), y: 300), zoomScale: 1.5, contentSize: content.pointSize * 1.5))
+    }
+    let idle = try FramePresenter(configuration: config, content: content, output: NullOutput(panel))
+    var drawn = 0
+    for i in 0..<frames where try idle.update(at: .milliseconds(Double(i) * 16.667)) { drawn += 1 }
+    print("idle: \(drawn) frame(s) drawn over \(frames) ticks with nothing moving")
+
+    if let path = option("--screenshot") {
+        try DemoScene.writeScreenshot(to: path, content: content, panel: panel)
+        print("screenshot: \(path)")
+    }
+} catch {
+    let line = "<3>renderer bench: \(error)\n"
+    _ = line.withCString { write(2, $0, strlen($0)) }
+    exit(1)
+}

@@ -1,0 +1,44 @@
+import XCTest
+import Glibc
+@testable import Renderer
+
+/// The DRM choices and errors that need no GPU; the page-flip path runs in the QEMU guest.
+final class DRMOutputTests: XCTestCase {
+    typealias Mode = ConnectorCandidate.Mode
+
+    func testTheFirstConnectedConnectorAndItsPreferredModeAreChosen() {
+        let connectors = [
+            ConnectorCandidate(id: 31, isConnected: false, modes: [Mode(width: 1920, height: 1080, refreshHz: 60, isPreferred: true)]),
+            ConnectorCandidate(id: 32, isConnected: true, modes: []),
+            ConnectorCandidate(id: 33, isConnected: true, modes: [Mode(width: 1920, height: 1080, refreshHz: 60, isPreferred: false),
+                                                                  Mode(width: 1280, height: 800, refreshHz: 60, isPreferred: true)]),
+        ]
+        let choice = DisplaySelection.choose(connectors)
+        XCTAssertEqual(choice?.connector, 2)
+        XCTAssertEqual(choice?.mode, 1)
+    }
+
+    func testWithoutAPreferredModeTheFirstListedIsTaken() {
+        let c = [ConnectorCandidate(id: 1, isConnected: true, modes: [Mode(width: 1024, height: 768, refreshHz: 60, isPreferred: false),
+                                                                      Mode(width: 800, height: 600, refreshHz: 60, isPreferred: false)])]
+        XCTAssertEqual(DisplaySelection.choose(c)?.mode, 0)
+        XCTAssertNil(DisplaySelection.choose([ConnectorCandidate(id: 1, isConnected: false, modes: [])]))
+    }
+
+    func testRefusalsBecauseOfAnotherMasterSaySo() {
+        for e in [EACCES, EBUSY, EPERM] {
+            let error = DisplaySelection.masterError(path: "/dev/dri/card0", operation: "drmModeSetCrtc", errno: e)
+            XCTAssertEqual(error.kind, .notMaster)
+            XCTAssertTrue(error.description.contains("another process is DRM master"), error.description)
+        }
+        XCTAssertEqual(DisplaySelection.masterError(path: "/dev/dri/card0", operation: "drmModeSetCrtc", errno: EINVAL).kind, .modeSetting)
+    }
+
+    func testAMissingDeviceIsAnOpenErrorNamingThePath() {
+        XCTAssertThrowsError(try DRMOutput(path: "/nonexistent/card9")) { e in
+            XCTAssertEqual((e as? RendererError)?.kind, .deviceOpen)
+            XCTAssertEqual((e as? RendererError)?.errno, ENOENT)
+            XCTAssertEqual((e as? RendererError)?.path, "/nonexistent/card9")
+        }
+    }
+}

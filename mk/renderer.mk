@@ -1,0 +1,25 @@
+# Renderer: pixman, libpng, libjpeg-turbo, libdrm (fbdev needs only kernel headers).
+APT_PACKAGES += libpixman-1-dev libpng-dev libdrm-dev libjpeg62-turbo-dev
+
+.PHONY: bench-render screenshot-render
+bench: bench-render
+
+# Pan and zoom frame times at 1280x800 XRGB8888, as ratios to one memcpy of the frame.
+bench-render: deps
+	$(SWIFT) build -c release --product RendererBench $(SWIFT_FLAGS)
+	"$$($(SWIFT) build -c release --show-bin-path)/RendererBench"
+
+# Regenerates docs/screenshot.png from the headless target.
+screenshot-render: deps
+	$(SWIFT) build -c release --product RendererBench $(SWIFT_FLAGS)
+	"$$($(SWIFT) build -c release --show-bin-path)/RendererBench" --frames 10 --screenshot docs/screenshot.png
+
+# The rules above must not become the Makefile's default goal (mk/*.mk is included before `all`).
+.DEFAULT_GOAL :=
+
+# The renderer's real-kernel tests alone (fbdev, then DRM/KMS), each in its own guest boot (mk/harness.mk).
+.PHONY: e2e-renderer
+e2e-renderer: e2e-image e2e-payload
+	e2e/run-guest.sh --payload $(E2E_PAYLOAD) --script e2e/tests/renderer-fbdev.sh
+	e2e/run-guest.sh --payload $(E2E_PAYLOAD) --script e2e/tests/renderer-drm.sh
+.DEFAULT_GOAL :=
