@@ -36,6 +36,16 @@ let renderer: [Target] = [
 
 // The daemon: systemd notify, state preservation, control channel.
 let daemon: [Target] = [
+    .target(
+        name: "Daemon",
+        dependencies: ["ScrollEngine", .product(name: "Logging", package: "swift-log")],
+        path: "Sources/Daemon"
+    ),
+    .testTarget(
+        name: "DaemonTests",
+        dependencies: ["Daemon", .product(name: "Logging", package: "swift-log")],
+        path: "Tests/DaemonTests"
+    ),
 ]
 
 let executable: [Target] = [
