@@ -41,9 +41,11 @@ let daemon: [Target] = [
         dependencies: ["ScrollEngine", .product(name: "Logging", package: "swift-log")],
         path: "Sources/Daemon"
     ),
+    // A helper process for the crash-safety test: writes state files in a loop until it is SIGKILLed.
+    .executableTarget(name: "daemon-state-writer", dependencies: ["Daemon"], path: "Tests/DaemonStateWriter"),
     .testTarget(
         name: "DaemonTests",
-        dependencies: ["Daemon", .product(name: "Logging", package: "swift-log")],
+        dependencies: ["Daemon", "daemon-state-writer", .product(name: "Logging", package: "swift-log")],
         path: "Tests/DaemonTests"
     ),
 ]
