@@ -6,7 +6,7 @@ import ScrollEngine
 public enum StateRestoration {
     /// `configuration` with the preserved offset, zoom and inset. The zoom is clamped to the zoom
     /// limits (and kept at the configured scale when zooming is not possible), then the offset to the
-    /// scrollable range: from -inset at the leading edges to contentSize×zoom + inset - bounds at the
+    /// scrollable range: from -inset at the leading edges to contentSize (zoom view × zoom) + inset - bounds at the
     /// trailing ones (the leading end when the content is smaller than the bounds).
     public static func restore(_ preserved: PreservedScrollViewState, into configuration: ScrollViewConfiguration) -> ScrollViewConfiguration {
         var restored = configuration
@@ -23,8 +23,9 @@ public enum StateRestoration {
     /// The nearest offset to `offset` inside the scrollable range of `configuration` at its zoom.
     public static func clampedOffset(_ offset: Point, in configuration: ScrollViewConfiguration) -> Point {
         let inset = configuration.adjustedContentInset
-        let scale = configuration.zoomingContentView != nil ? configuration.zoomScale : 1
-        let content = configuration.contentSize * scale
+        // As the engine's ScrollView.contentSize: the zoom view's size times the scale when the
+        // content zooms, the configured contentSize otherwise.
+        let content = configuration.zoomingContentView.map { $0.frame.size * configuration.zoomScale } ?? configuration.contentSize
         var clamped = offset
         for axis in Axis.allCases {
             let lowest = -inset.leading(axis)
