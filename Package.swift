@@ -14,8 +14,16 @@
 import PackageDescription
 
 let engine: [Target] = [
-    .target(name: "ScrollEngine", path: "Sources/ScrollEngine"),
-    .testTarget(name: "ScrollEngineTests", dependencies: ["ScrollEngine"], path: "Tests/ScrollEngineTests"),
+    .target(
+        name: "ScrollEngine",
+        dependencies: [.product(name: "RealModule", package: "swift-numerics")],
+        path: "Sources/ScrollEngine"
+    ),
+    .testTarget(
+        name: "ScrollEngineTests",
+        dependencies: ["ScrollEngine", .product(name: "RealModule", package: "swift-numerics")],
+        path: "Tests/ScrollEngineTests"
+    ),
 ]
 
 // Recordings: evemu / libinput-record / touch-script readers and the evdev decoder.
@@ -73,6 +81,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/apple/swift-numerics", from: "1.0.0"),
     ],
     targets: engine + recordings + configurationAndOutput + liveInput + renderer + daemon + executable
 )

@@ -1,0 +1,43 @@
+/// Both axes of the content offset moving along closed-form trajectories from `start`.
+public struct OffsetMotion: Hashable, Sendable {
+    public var start: Timestamp
+    public var x: AxisTrajectory
+    public var y: AxisTrajectory
+
+    public init(start: Timestamp, x: AxisTrajectory, y: AxisTrajectory) {
+        self.start = start
+        self.x = x
+        self.y = y
+    }
+
+    public func offset(at time: Timestamp) -> Point {
+        let t = time.seconds(since: start)
+        return Point(x: x.value(at: t), y: y.value(at: t))
+    }
+
+    public func velocity(at time: Timestamp) -> Point {
+        let t = time.seconds(since: start)
+        return Point(x: x.velocity(at: t), y: y.velocity(at: t))
+    }
+
+    public var destination: Point { Point(x: x.destination, y: y.destination) }
+
+    public var end: Timestamp { start.adding(seconds: max(x.duration, y.duration)) }
+
+    public func isFinished(at time: Timestamp) -> Bool { time >= end }
+
+    /// True while either axis is in a spring phase (bouncing back to an edge).
+    public func isBouncing(at time: Timestamp) -> Bool {
+        let t = time.seconds(since: start)
+        return x.isSpring(at: t) || y.isSpring(at: t)
+    }
+
+    /// An ease-in-out animation from `from` to `to` (programmatic scrolling).
+    public static func animation(from: Point, to: Point, start: Timestamp, duration: Double) -> OffsetMotion {
+        OffsetMotion(
+            start: start,
+            x: AxisTrajectory(.ease(EaseInOutCurve(from: from.x, to: to.x, duration: duration))),
+            y: AxisTrajectory(.ease(EaseInOutCurve(from: from.y, to: to.y, duration: duration)))
+        )
+    }
+}

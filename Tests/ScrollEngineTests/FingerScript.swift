@@ -1,0 +1,149 @@
+import ScrollEngine
+import XCTest
+
+/// A script of what the fingers do, over a virtual clock — the test DSL.
+///
+///     let s = FingerScript(config)
+///     s.touch(down: Point(x: 100, y: 600))
+///     s.move(to: Point(x: 100, y: 300), over: 100)   // ms, sampled at the device rate
+///     s.lift()
+///     s.advance(ms: 2000)                            // animation frames at the frame rate
+///     XCTAssertEqual(s.messages, [...])
+final class FingerScript {
+    let view: ScrollView
+    private(set) var now: Timestamp
+    /// Animation frame interval, seconds.
+    var frameInterval: Double
+    /// Touch sample interval when moving, seconds.
+    var sampleInterval: Double = 1.0 / 120
+    private(set) var events: [DelegateEvent] = []
+    private var fingers: [Int: Point] = [:]
+
+    init(_ configuration: ScrollViewConfiguration, frameRate: Double = 60, start: Timestamp = .zero) {
+        view = ScrollView(configuration: configuration, startTime: start)
+        now = start
+        frameInterval = 1 / frameRate
+    }
+
+    var messages: [String] { events.map(\.message.name) }
+    var offset: Point { view.contentOffset }
+    var state: ScrollViewState { view.state }
+
+    func clearEvents() { events.removeAll() }
+
+    private func collect() { events += view.drainEvents() }
+
+    private func frame(_ samples: [TouchSample]) {
+        view.handle(TouchFrame(time: now, samples: samples))
+        collect()
+    }
+
+    func touch(down p: Point, slot: Int = 0) {
+        fingers[slot] = p
+        frame([TouchSample(slot: TouchSlot(slot), phase: .down, location: p)])
+    }
+
+    /// Several fingers landing in one frame.
+    func touch(down points: [Int: Point]) {
+        for (slot, p) in points { fingers[slot] = p }
+        frame(points.keys.sorted().map { TouchSample(slot: TouchSlot($0), phase: .down, location: points[$0]!) })
+    }
+
+    /// Move one finger to `p` at once (one sample at the current time).
+    func move(to p: Point, slot: Int = 0) {
+        fingers[slot] = p
+        frame([TouchSample(slot: TouchSlot(slot), phase: .move, location: p)])
+    }
+
+    /// Move fingers linearly to their targets over `ms`, one sample every `sampleInterval`.
+    func move(_ targets: [Int: Point], over ms: Double) {
+        let starts = fingers
+        let steps = max(1, Int((ms / 1000 / sampleInterval).rounded()))
+        let t0 = now
+        for i in 1...steps {
+            let f = Double(i) / Double(steps)
+            now = t0.adding(seconds: ms / 1000 * f)
+            tick(to: now)
+            var samples: [TouchSample] = []
+            for slot in targets.keys.sorted() {
+                let a = starts[slot]!, b = targets[slot]!
+                let p = a + (b - a) * f
+                fingers[slot] = p
+                samples.append(TouchSample(slot: TouchSlot(slot), phase: .move, location: p))
+            }
+            frame(samples)
+        }
+    }
+
+    func move(to p: Point, over ms: Double, slot: Int = 0) { move([slot: p], over: ms) }
+
+    func lift(slot: Int = 0) {
+        let p = fingers.removeValue(forKey: slot) ?? .zero
+        frame([TouchSample(slot: TouchSlot(slot), phase: .up, location: p)])
+    }
+
+    func cancel(slot: Int = 0) {
+        let p = fingers.removeValue(forKey: slot) ?? .zero
+        frame([TouchSample(slot: TouchSlot(slot), phase: .cancel, location: p)])
+    }
+
+    /// Hold still for `ms` (time passes; no samples, as a real touchscreen sends none).
+    func hold(ms: Double) { advance(ms: ms) }
+
+    /// Let `ms` pass, advancing at every animation frame and timer deadline, as a driver does.
+    func advance(ms: Double) {
+        let end = now.adding(seconds: ms / 1000)
+        tick(to: end)
+        now = end
+        view.advance(to: end)
+        collect()
+    }
+
+    /// Advance frame by frame until the view is at rest (at most `limit` seconds).
+    func settle(limit: Double = 30) {
+        let end = now.adding(seconds: limit)
+        while !view.isAtRest && now < end {
+            var next = now.adding(seconds: frameInterval)
+            if let d = view.nextTimerDeadline, d < next { next = d }
+            now = next
+            view.advance(to: now)
+            collect()
+        }
+    }
+
+    private func tick(to end: Timestamp) {
+        while true {
+            var next: Timestamp? = view.isAnimating ? now.adding(seconds: frameInterval) : nil
+            if let d = view.nextTimerDeadline, next == nil || d < next! { next = d }
+            guard let n = next, n < end else { return }
+            now = n
+            view.advance(to: now)
+            collect()
+        }
+    }
+
+    /// Programmatic calls at the current time.
+    func setContentOffset(_ p: Point, animated: Bool) {
+        view.setContentOffset(p, animated: animated, at: now)
+        collect()
+    }
+
+    func run(_ body: (ScrollView, Timestamp) -> Void) {
+        body(view, now)
+        collect()
+    }
+}
+
+/// A tall page on a 1280x800 screen: 20000 pt of content, vertical scrolling only.
+func tallPage(_ tweak: (inout ScrollViewConfiguration) -> Void = { _ in }) -> ScrollViewConfiguration {
+    var c = ScrollViewConfiguration()
+    c.boundsSize = Size(width: 1280, height: 800)
+    c.contentSize = Size(width: 1280, height: 20000)
+    c.statusBarHeight = 0
+    tweak(&c)
+    return c
+}
+
+func XCTAssertClose(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9, _ message: String = "", file: StaticString = #filePath, line: UInt = #line) {
+    XCTAssert(abs(a - b) <= tolerance, "\(a) is not within \(tolerance) of \(b). \(message)", file: file, line: line)
+}
