@@ -28,14 +28,52 @@ let engine: [Target] = [
 
 // Recordings: evemu / libinput-record / touch-script readers and the evdev decoder.
 let recordings: [Target] = [
+    .target(
+        name: "Recordings",
+        dependencies: ["ScrollEngine", .product(name: "Yams", package: "Yams")],
+        path: "Sources/Recordings"
+    ),
+    .executableTarget(name: "generate-recordings", dependencies: ["Recordings"], path: "Sources/generate-recordings"),
+    .testTarget(name: "RecordingsTests", dependencies: ["Recordings"], path: "Tests/RecordingsTests"),
 ]
 
 // Configuration (YAML via Yams) and the JSON Lines stream encoder.
 let configurationAndOutput: [Target] = [
+    .target(
+        name: "Configuration",
+        dependencies: ["ScrollEngine", .product(name: "Yams", package: "Yams")],
+        path: "Sources/Configuration"
+    ),
+    .target(name: "StreamOutput", dependencies: ["ScrollEngine"], path: "Sources/StreamOutput"),
+    .target(name: "Playback", dependencies: ["ScrollEngine"], path: "Sources/Playback"),
+    .target(name: "SessionPlot", dependencies: ["ScrollEngine"], path: "Sources/SessionPlot"),
+    .testTarget(name: "ConfigurationTests", dependencies: ["Configuration"], path: "Tests/ConfigurationTests"),
+    .testTarget(name: "StreamOutputTests", dependencies: ["StreamOutput"], path: "Tests/StreamOutputTests"),
+    .testTarget(name: "PlaybackTests", dependencies: ["Playback"], path: "Tests/PlaybackTests"),
+    .testTarget(name: "SessionPlotTests", dependencies: ["SessionPlot"], path: "Tests/SessionPlotTests"),
+    // Runs the built `touchscroll` executable (config check, replay, plot) as a process and compares
+    // golden transcripts; `swift build --build-tests` builds the executable beside the test bundle.
+    .testTarget(name: "TouchscrollCLITests", dependencies: [], path: "Tests/TouchscrollCLITests"),
 ]
 
 // Live input: C system libraries (libinput, libevdev, libudev), backends, run loop.
 let liveInput: [Target] = [
+    .systemLibrary(name: "CLibinput", path: "Sources/CLibinput", pkgConfig: "libinput",
+                   providers: [.apt(["libinput-dev"])]),
+    .systemLibrary(name: "CLibevdev", path: "Sources/CLibevdev", pkgConfig: "libevdev",
+                   providers: [.apt(["libevdev-dev"])]),
+    .systemLibrary(name: "CLibudev", path: "Sources/CLibudev", pkgConfig: "libudev",
+                   providers: [.apt(["libudev-dev"])]),
+    .target(name: "CInputShim", dependencies: ["CLibinput"], path: "Sources/CInputShim"),
+    .target(
+        name: "LiveInput",
+        dependencies: [
+            "ScrollEngine", "Playback", "CLibinput", "CLibevdev", "CLibudev", "CInputShim",
+            .product(name: "Logging", package: "swift-log"),
+        ],
+        path: "Sources/LiveInput"
+    ),
+    .testTarget(name: "LiveInputTests", dependencies: ["LiveInput"], path: "Tests/LiveInputTests"),
 ]
 
 // Renderer: pixman, libpng, fbdev, DRM/KMS.
@@ -63,6 +101,8 @@ let executable: [Target] = [
         name: "touchscroll",
         dependencies: [
             "ScrollEngine",
+            "Configuration", "StreamOutput", "Playback", "SessionPlot", "Recordings",
+            "LiveInput",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ],

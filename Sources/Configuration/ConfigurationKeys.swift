@@ -1,0 +1,36 @@
+/// The keys a configuration file may use, section by section, in the order the documentation and
+/// `touchscroll config defaults` list them. Keys are UIKit's property names in camelCase.
+public enum ConfigurationKeys {
+    public static let root = ["screen", "scrollView", "contentViews", "input", "output"]
+    public static let screen = ["width", "height", "widthMM", "heightMM"]
+    public static let scrollView = [
+        "contentSize", "contentOffset", "contentInset", "safeAreaInsets",
+        "isScrollEnabled", "bounces", "bouncesHorizontally", "bouncesVertically",
+        "alwaysBounceHorizontal", "alwaysBounceVertical", "isPagingEnabled", "isDirectionalLockEnabled",
+        "decelerationRate", "scrollsToTop", "statusBarHeight", "shouldScrollToTop", "allowsKeyboardScrolling",
+        "minimumZoomScale", "maximumZoomScale", "zoomScale", "bouncesZoom", "zoomView",
+        "contentAlignmentPoint", "doubleTapZoom",
+        "delaysContentTouches", "canCancelContentTouches", "edgeSwipe", "longPress", "wakeTouch",
+    ]
+    public static let size = ["width", "height"]
+    public static let point = ["x", "y"]
+    public static let insets = ["top", "left", "bottom", "right"]
+    public static let rect = ["x", "y", "width", "height"]
+    public static let doubleTapZoom = ["enabled", "scale"]
+    public static let edgeSwipe = ["edge", "depth"]
+    public static let longPress = ["enabled", "minimumPressDuration"]
+    public static let wakeTouch = ["enabled", "idleSeconds"]
+    public static let contentView = ["id", "frame", "role", "touchesShouldBegin", "touchesShouldCancel"]
+    public static let input = ["rotation", "flipX", "flipY", "calibration"]
+    public static let output = ["frameRate"]
+
+    /// Keys people write by analogy that are deliberately not configurable, with the reason.
+    static let scrollViewHints = [
+        "boundsSize": "the bounds are the screen: set screen.width and screen.height",
+        "contentViews": "contentViews is a top-level list, not part of scrollView",
+        "frameRate": "the frame rate is output.frameRate",
+    ]
+    static let rootHints = [
+        "zoomView": "zoomView belongs under scrollView",
+    ]
+}

@@ -1,0 +1,39 @@
+import ScrollEngine
+
+/// The few lines `touchscroll config check` prints for a valid file: what a reader needs to see
+/// that the file says what they meant.
+public enum ConfigurationSummary {
+    public static func text(for c: TouchscrollConfiguration) -> String {
+        let f = YAMLNodeReader.format
+        let s = c.scrollView
+        var lines: [String] = []
+        var screen = "screen: \(f(c.screen.width))×\(f(c.screen.height)) px"
+        if let w = c.screen.widthMM, let h = c.screen.heightMM { screen += " (\(f(w))×\(f(h)) mm)" }
+        lines.append(screen)
+        lines.append("content: \(f(s.contentSize.width))×\(f(s.contentSize.height)) pt, offset (\(f(s.contentOffset.x)), \(f(s.contentOffset.y)))")
+        let a = s.adjustedContentInset
+        lines.append("adjusted inset: top \(f(a.top)), left \(f(a.left)), bottom \(f(a.bottom)), right \(f(a.right))")
+        var scrolling: [String] = [s.isScrollEnabled ? "enabled" : "disabled"]
+        if s.bounces { scrolling.append("bounces") }
+        if s.isPagingEnabled { scrolling.append("paging") }
+        if s.isDirectionalLockEnabled { scrolling.append("directional lock") }
+        let rate = s.decelerationRate == .normal ? "normal" : s.decelerationRate == .fast ? "fast" : f(s.decelerationRate.rawValue)
+        scrolling.append("deceleration \(rate)")
+        lines.append("scrolling: " + scrolling.joined(separator: ", "))
+        if let zoomView = s.zoomingContentView {
+            lines.append("zoom: \(f(s.minimumZoomScale))…\(f(s.maximumZoomScale)) on \"\(zoomView.id)\", starting at \(f(s.zoomScale))\(s.bouncesZoom ? ", bounces" : "")")
+        } else {
+            lines.append("zoom: off (needs zoomView and minimumZoomScale ≠ maximumZoomScale)")
+        }
+        let controls = s.contentViews.filter { $0.role == .control }.count
+        lines.append("content views: \(s.contentViews.count)\(controls > 0 ? " (\(controls) control\(controls == 1 ? "" : "s"))" : "")")
+        var input: [String] = []
+        if c.input.rotation != .none { input.append("rotated \(c.input.rotation.rawValue)°") }
+        if c.input.flipX { input.append("flipped x") }
+        if c.input.flipY { input.append("flipped y") }
+        if c.input.calibration != InputTransform.identityCalibration { input.append("calibrated") }
+        lines.append("input: " + (input.isEmpty ? "as reported" : input.joined(separator: ", ")))
+        lines.append("frame rate: \(f(c.output.frameRate)) Hz")
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,60 @@
+import ScrollEngine
+
+/// Everything a configuration file describes: the screen, the scroll view on it (with its
+/// content views), how touch coordinates are transformed, and how often animation frames run.
+///
+/// `scrollView.boundsSize` is always the screen size; `scrollView.contentViews` comes from the
+/// file's top-level `contentViews` list.
+public struct TouchscrollConfiguration: Hashable, Sendable {
+    public var screen: ScreenConfiguration
+    public var scrollView: ScrollViewConfiguration
+    public var input: InputTransform
+    public var output: OutputConfiguration
+
+    public init(
+        screen: ScreenConfiguration = ScreenConfiguration(),
+        scrollView: ScrollViewConfiguration = ScrollViewConfiguration(),
+        input: InputTransform = InputTransform(),
+        output: OutputConfiguration = OutputConfiguration()
+    ) {
+        self.screen = screen
+        self.scrollView = scrollView
+        self.input = input
+        self.output = output
+        self.scrollView.boundsSize = screen.size
+    }
+
+    /// The configuration used when no file is given: UIKit's defaults on the default screen.
+    public static let defaults = TouchscrollConfiguration()
+}
+
+/// The physical screen: its size in pixels (1 point = 1 pixel) and, when known, in millimetres.
+public struct ScreenConfiguration: Hashable, Sendable {
+    public var width: Double
+    public var height: Double
+    public var widthMM: Double?
+    public var heightMM: Double?
+
+    public init(width: Double = 1280, height: Double = 800, widthMM: Double? = nil, heightMM: Double? = nil) {
+        self.width = width
+        self.height = height
+        self.widthMM = widthMM
+        self.heightMM = heightMM
+    }
+
+    public var size: Size { Size(width: width, height: height) }
+}
+
+/// Output settings.
+public struct OutputConfiguration: Hashable, Sendable {
+    /// Animation frames per second, in Hz: how often a replay or the live loop advances the
+    /// engine while something animates.
+    public var frameRate: Double
+
+    public init(frameRate: Double = 60) {
+        self.frameRate = frameRate
+    }
+
+    /// The allowed frame rates, in Hz.
+    public static let frameRateRange: ClosedRange<Double> = 1...1000
+}

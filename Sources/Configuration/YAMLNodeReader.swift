@@ -1,0 +1,143 @@
+import Yams
+
+/// Reads typed values out of a Yams node tree, collecting one `ConfigurationError` per problem
+/// (with the key path and the node's line and column) instead of stopping at the first.
+///
+/// A value that is missing keeps its default; a value that is present but wrong records an
+/// error and also keeps the default, so one pass reports every problem in the file.
+final class YAMLNodeReader {
+    let file: String?
+    private(set) var errors: [ConfigurationError] = []
+
+    init(file: String?) {
+        self.file = file
+    }
+
+    func fail(_ path: KeyPath, _ node: Node?, _ problem: String) {
+        errors.append(ConfigurationError(file: file, line: node?.mark?.line, column: node?.mark?.column, keyPath: path.description, problem: problem))
+    }
+
+    /// How a node is quoted in messages: `"abc"`, `null`, `a list`, `a mapping`.
+    static func describe(_ node: Node) -> String {
+        switch node {
+        case .scalar(let scalar):
+            if scalar.style == .plain, node.null != nil { return "null" }
+            return "\"\(scalar.string)\""
+        case .sequence: return "a list"
+        case .mapping: return "a mapping"
+        case .alias: return "an alias"
+        }
+    }
+
+    /// The node as a mapping whose keys are all in `known`; unknown keys are errors with a
+    /// "did you mean" suggestion. Returns nil (and records an error) when it is not a mapping.
+    func mapping(_ node: Node, at path: KeyPath, known: [String], hints: [String: String] = [:]) -> Node.Mapping? {
+        guard case .mapping(let mapping) = node else {
+            fail(path, node, "expected a mapping with keys \(known.joined(separator: ", ")), got \(Self.describe(node))")
+            return nil
+        }
+        for key in mapping.keys {
+            guard let name = key.string, known.contains(name) else {
+                let name = key.string ?? Self.describe(key)
+                var problem = "unknown key"
+                if let hint = hints[name] {
+                    problem += "; " + hint
+                } else if let suggestion = KeySuggestion.closest(to: name, among: known) {
+                    problem += "; did you mean \"\(suggestion)\"?"
+                } else {
+                    problem += "; known keys: \(known.joined(separator: ", "))"
+                }
+                fail(path.appending(name), key, problem)
+                continue
+            }
+        }
+        return mapping
+    }
+
+    /// Reads `key` from `mapping` with `decode`, when present.
+    func field<T>(_ mapping: Node.Mapping?, _ key: String, _ path: KeyPath, _ decode: (Node, KeyPath) -> T?) -> T? {
+        guard let mapping, let node = mapping[key] else { return nil }
+        return decode(node, path.appending(key))
+    }
+
+    func number(_ node: Node, _ path: KeyPath) -> Double? {
+        guard case .scalar(let scalar) = node, let value = Double.construct(from: scalar) else {
+            fail(path, node, "expected a number, got \(Self.describe(node))")
+            return nil
+        }
+        guard value.isFinite else {
+            fail(path, node, "expected a finite number, got \(Self.describe(node))")
+            return nil
+        }
+        return value
+    }
+
+    /// A number that must lie in `range`; `what` names the range in the message.
+    func number(_ node: Node, _ path: KeyPath, in range: ClosedRange<Double>, _ what: String) -> Double? {
+        guard let value = number(node, path) else { return nil }
+        guard range.contains(value) else {
+            fail(path, node, "\(Self.format(value)) is out of range: expected \(what)")
+            return nil
+        }
+        return value
+    }
+
+    func nonNegative(_ node: Node, _ path: KeyPath) -> Double? {
+        number(node, path, in: 0...Double.greatestFiniteMagnitude, "a number ≥ 0")
+    }
+
+    func positive(_ node: Node, _ path: KeyPath) -> Double? {
+        guard let value = number(node, path) else { return nil }
+        guard value > 0 else {
+            fail(path, node, "\(Self.format(value)) is out of range: expected a number > 0")
+            return nil
+        }
+        return value
+    }
+
+    func bool(_ node: Node, _ path: KeyPath) -> Bool? {
+        guard case .scalar(let scalar) = node, scalar.style == .plain,
+              ["true", "false"].contains(scalar.string.lowercased()) else {
+            fail(path, node, "expected true or false, got \(Self.describe(node))")
+            return nil
+        }
+        return scalar.string.lowercased() == "true"
+    }
+
+    func string(_ node: Node, _ path: KeyPath) -> String? {
+        guard case .scalar(let scalar) = node, !(scalar.style == .plain && node.null != nil) else {
+            fail(path, node, "expected a string, got \(Self.describe(node))")
+            return nil
+        }
+        return scalar.string
+    }
+
+    /// One of a fixed set of words.
+    func choice<T>(_ node: Node, _ path: KeyPath, _ choices: [(String, T)]) -> T? {
+        let names = choices.map(\.0)
+        guard case .scalar(let scalar) = node, let match = choices.first(where: { $0.0 == scalar.string }) else {
+            fail(path, node, "expected one of \(names.joined(separator: ", ")), got \(Self.describe(node))")
+            return nil
+        }
+        return match.1
+    }
+
+    func isNull(_ node: Node) -> Bool {
+        if case .scalar(let scalar) = node, scalar.style == .plain, node.null != nil { return true }
+        return false
+    }
+
+    func sequence(_ node: Node, _ path: KeyPath) -> [Node]? {
+        guard case .sequence(let sequence) = node else {
+            fail(path, node, "expected a list, got \(Self.describe(node))")
+            return nil
+        }
+        return Array(sequence)
+    }
+
+    /// Numbers in messages: integers without a decimal point, others as Swift prints them.
+    static func format(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return String(value)
+    }
+}

@@ -1,0 +1,85 @@
+/// How the panel's touch coordinates relate to the screen: a calibration matrix, then a rotation,
+/// then flips (the order of the configuration's `input` section), composed into the 2×3 matrix
+/// libinput's calibration API takes.
+///
+/// Matrices work in normalised coordinates (0…1 on both axes), libinput's convention: a point
+/// (x, y) maps to (a·x + b·y + c, d·x + e·y + f) for the row-major `[a, b, c, d, e, f]`.
+public struct ScreenTransform: Hashable, Sendable {
+    /// Clockwise rotation of the touch panel relative to the screen.
+    public enum Rotation: Int, Hashable, Sendable, CaseIterable {
+        case none = 0, clockwise90 = 90, upsideDown = 180, clockwise270 = 270
+    }
+
+    public var rotation: Rotation
+    public var flipHorizontally: Bool
+    public var flipVertically: Bool
+    /// Applied first, to the device's normalised coordinates (identity unless the config sets one).
+    public var calibration: CalibrationMatrix
+
+    public init(rotation: Rotation = .none, flipHorizontally: Bool = false, flipVertically: Bool = false,
+                calibration: CalibrationMatrix = .identity) {
+        self.rotation = rotation
+        self.flipHorizontally = flipHorizontally
+        self.flipVertically = flipVertically
+        self.calibration = calibration
+    }
+
+    public static let identity = ScreenTransform()
+
+    /// The composed matrix: the configured calibration first, then the rotation, then the flips.
+    public var matrix: CalibrationMatrix {
+        let rotationMatrix: CalibrationMatrix = switch rotation {
+        case .none: .identity
+        // libinput's documented matrices for a panel rotated by 90°, 180°, 270° clockwise.
+        case .clockwise90: CalibrationMatrix([0, -1, 1, 1, 0, 0])
+        case .upsideDown: CalibrationMatrix([-1, 0, 1, 0, -1, 1])
+        case .clockwise270: CalibrationMatrix([0, 1, 0, -1, 0, 1])
+        }
+        var m = rotationMatrix.after(calibration)
+        if flipHorizontally { m = CalibrationMatrix([-1, 0, 1, 0, 1, 0]).after(m) }
+        if flipVertically { m = CalibrationMatrix([1, 0, 0, 0, -1, 1]).after(m) }
+        return m
+    }
+}
+
+/// libinput's 2×3 calibration matrix, row-major `[a, b, c, d, e, f]`, in normalised coordinates.
+public struct CalibrationMatrix: Hashable, Sendable, CustomStringConvertible {
+    public var values: [Double]
+
+    /// `values` must hold six numbers; anything else is treated as the identity.
+    public init(_ values: [Double]) {
+        self.values = values.count == 6 ? values : CalibrationMatrix.identity.values
+    }
+
+    private init(identity: Void) { values = [1, 0, 0, 0, 1, 0] }
+    public static let identity = CalibrationMatrix(identity: ())
+
+    public var isIdentity: Bool { values == CalibrationMatrix.identity.values }
+
+    /// Parses udev's `LIBINPUT_CALIBRATION_MATRIX` text: six numbers separated by spaces.
+    public init?(udevProperty text: String) {
+        let numbers = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).compactMap { Double($0) }
+        guard numbers.count == 6 else { return nil }
+        values = numbers
+    }
+
+    /// This matrix applied after `first` (the product self × first in homogeneous coordinates).
+    public func after(_ first: CalibrationMatrix) -> CalibrationMatrix {
+        let (a, b, c, d, e, f) = (values[0], values[1], values[2], values[3], values[4], values[5])
+        let (p, q, r, s, t, u) = (first.values[0], first.values[1], first.values[2],
+                                  first.values[3], first.values[4], first.values[5])
+        return CalibrationMatrix([
+            a * p + b * s, a * q + b * t, a * r + b * u + c,
+            d * p + e * s, d * q + e * t, d * r + e * u + f,
+        ])
+    }
+
+    /// Where the normalised point (x, y) goes.
+    public func apply(x: Double, y: Double) -> (x: Double, y: Double) {
+        (values[0] * x + values[1] * y + values[2], values[3] * x + values[4] * y + values[5])
+    }
+
+    public var description: String {
+        values.map { v in v == v.rounded() ? String(Int(v)) : String(v) }.joined(separator: " ")
+    }
+}

@@ -1,0 +1,149 @@
+import ScrollEngine
+
+/// Replays touch input through an engine on a virtual clock (NIO's EmbeddedEventLoop idea: time
+/// moves only when the driver moves it, so a replay is deterministic and runs as fast as the CPU).
+///
+/// The schedule, step by step, always taking the earliest of:
+/// - the next input frame → `handle(frame)` (the engine first advances to the frame's time);
+/// - while the engine `isAnimating`, the next animation tick (multiples of 1/frameRate from the
+///   first input frame's time) → `advance(to:)`; a tick less than a quarter frame after the
+///   previous step is skipped in favour of the one after it (a lift at 116 666 µs must not be
+///   followed by a frame at 116 667 µs that shows nothing new);
+/// - the engine's `nextTimerDeadline` → `advance(to:)`.
+/// After the last input (fingers still down are cancelled then) it keeps advancing until nothing
+/// animates and no timer is pending, giving up after `settleLimit` virtual seconds.
+///
+/// Events are handed to `emit` after every step, in order. `pace` is called with each step's time
+/// before the step runs: a no-op for virtual replays, a sleep for `--realtime` (`RealtimePacer`).
+/// `fed` sees every frame as it is handed to the engine (after the `--from/--to` window).
+public struct PlaybackDriver<Engine: PlaybackEngine> {
+    public let options: PlaybackOptions
+
+    public init(options: PlaybackOptions) {
+        self.options = options
+    }
+
+    /// Runs the whole replay. `makeEngine` receives the first input frame's time (the engine's
+    /// start time). Returns nil engine summary fields when the input holds no frame at all.
+    @discardableResult
+    public func run(
+        nextFrame: () throws -> TouchFrame?,
+        makeEngine: (Timestamp) -> Engine,
+        pace: (Timestamp) -> Void = { _ in },
+        fed: (TouchFrame) -> Void = { _ in },
+        emit: ([DelegateEvent]) throws -> Void
+    ) throws -> PlaybackSummary {
+        guard let first = try nextFrame() else { return PlaybackSummary() }
+        let origin = first.time
+        let engine = makeEngine(origin)
+        let ticks = FrameTicks(origin: origin, frameRate: options.frameRate)
+        var window = TouchWindow(
+            start: options.from.map { origin.adding(seconds: $0) },
+            end: options.to.map { origin.adding(seconds: $0) }
+        )
+        var summary = PlaybackSummary(firstInput: origin)
+        var now = origin
+        var pending: TouchFrame? = first
+        var lastRecorded = origin
+        var inputEnded = false
+
+        func step(to time: Timestamp, _ action: () -> Void) throws {
+            pace(time)
+            action()
+            now = time
+            let events = engine.drainEvents()
+            summary.events += events.count
+            if let last = events.last { summary.lastEvent = last.time }
+            if !events.isEmpty { try emit(events) }
+        }
+
+        /// The next frame to feed, skipping frames the window drops; ends the input at `--to`.
+        func nextAdmitted() throws -> TouchFrame? {
+            while let frame = pending {
+                guard frame.time >= lastRecorded else {
+                    throw PlaybackError.timeWentBackwards(previous: lastRecorded, frame: frame.time)
+                }
+                lastRecorded = frame.time
+                if window.isPastEnd(frame.time) { return nil }
+                if let admitted = window.admit(frame) { return admitted }
+                pending = try nextFrame()
+            }
+            return nil
+        }
+
+        while true {
+            var input: TouchFrame? = nil
+            if !inputEnded {
+                input = try nextAdmitted()
+                if input == nil {
+                    inputEnded = true
+                    let end = window.end.map { min($0, lastRecorded) } ?? lastRecorded
+                    summary.lastInput = max(end, now)
+                    if let cancel = window.close(at: max(end, now)) {
+                        input = cancel
+                    }
+                }
+            }
+            var wakeUp: Timestamp? = nil
+            if engine.isAnimating { wakeUp = ticks.tick(after: now.adding(microseconds: ticks.minimumGap)) }
+            if let deadline = engine.nextTimerDeadline {
+                let due = max(deadline, now)
+                wakeUp = wakeUp.map { min($0, due) } ?? due
+            }
+            if let frame = input, wakeUp.map({ frame.time <= $0 }) ?? true {
+                let fedFrame = TouchFrame(time: max(frame.time, now), samples: frame.samples)
+                try step(to: fedFrame.time) {
+                    fed(fedFrame)
+                    engine.handle(fedFrame)
+                }
+                summary.inputFrames += 1
+                summary.touchesDown += frame.samples.filter { $0.phase == .down }.count
+                if !inputEnded { pending = try nextFrame() }
+                continue
+            }
+            guard let time = wakeUp else { break }
+            if inputEnded, let lastInput = summary.lastInput, time.seconds(since: lastInput) > options.settleLimit {
+                throw PlaybackError.didNotSettle(afterSeconds: options.settleLimit, at: time)
+            }
+            // A timer due now that the engine does not clear would stall the clock: move at
+            // least one microsecond so every step makes progress.
+            try step(to: time > now ? time : now.adding(microseconds: 1)) { engine.advance(to: time > now ? time : now.adding(microseconds: 1)) }
+        }
+        summary.end = now
+        summary.isAtRest = engine.isAtRest
+        return summary
+    }
+
+    /// Runs over any sequence of frames (a script in memory, a reader's lazy sequence).
+    @discardableResult
+    public func run<Frames: Sequence<TouchFrame>>(
+        frames: Frames,
+        makeEngine: (Timestamp) -> Engine,
+        pace: (Timestamp) -> Void = { _ in },
+        fed: (TouchFrame) -> Void = { _ in },
+        emit: ([DelegateEvent]) throws -> Void
+    ) throws -> PlaybackSummary {
+        var iterator = frames.makeIterator()
+        return try run(nextFrame: { iterator.next() }, makeEngine: makeEngine, pace: pace, fed: fed, emit: emit)
+    }
+}
+
+/// What a replay did.
+public struct PlaybackSummary: Hashable, Sendable {
+    public var firstInput: Timestamp? = nil
+    /// The time of the last input fed (or the window's end).
+    public var lastInput: Timestamp? = nil
+    public var lastEvent: Timestamp? = nil
+    /// The virtual time the replay stopped at.
+    public var end: Timestamp? = nil
+    public var inputFrames = 0
+    public var touchesDown = 0
+    public var events = 0
+    /// Whether the engine reported rest at the end (false only if it stopped with nothing left to
+    /// schedule yet not at rest, which a correct engine never does).
+    public var isAtRest = true
+
+    public init(firstInput: Timestamp? = nil) {
+        self.firstInput = firstInput
+    }
+}

@@ -1,0 +1,19 @@
+import ScrollEngine
+
+/// What the playback driver needs from an engine: exactly the driver-facing part of
+/// `ScrollEngine.ScrollView` (which conforms below). Kept as a protocol so the scheduling rules
+/// can be tested against an engine whose animation and timer wishes are scripted.
+public protocol PlaybackEngine: AnyObject {
+    /// First advances to `frame.time`, then applies the touches.
+    func handle(_ frame: TouchFrame)
+    /// Moves animations and timers to `time`, emitting events.
+    func advance(to time: Timestamp)
+    /// True while the engine wants animation frames.
+    var isAnimating: Bool { get }
+    /// When a pending timer (touch delay, long press, double tap) fires.
+    var nextTimerDeadline: Timestamp? { get }
+    /// No touch down, nothing animating, no timer pending.
+    var isAtRest: Bool { get }
+    /// The events produced since the last drain, in order.
+    func drainEvents() -> [DelegateEvent]
+}

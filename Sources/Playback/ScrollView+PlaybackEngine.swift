@@ -1,0 +1,4 @@
+import ScrollEngine
+
+/// The real engine is what playback drives.
+extension ScrollView: PlaybackEngine {}

@@ -1,0 +1,45 @@
+import ScrollEngine
+
+/// Touch frames from any recorded event stream: events from `EvdevEventReader` through
+/// `EvdevDecoder`. At the end, touches still down are cancelled so downs and ups balance.
+public struct EvdevTouchFrameReader<Events: EvdevEventReader>: TouchFrameReader {
+    public private(set) var events: Events
+    public private(set) var decoder: EvdevDecoder
+    private var decoderWarnings: [RecordingWarning] = []
+    private var lastTime = Timestamp.zero
+    private var finished = false
+
+    public init(events: Events, mapping: ScreenMapping) throws {
+        self.events = events
+        do {
+            decoder = try EvdevDecoder(device: events.device, mapping: mapping)
+        } catch let error as RecordingError {
+            throw RecordingError(file: events.name, line: nil, expected: "a device with usable touch axes: \(error.expected)")
+        }
+        collectDecoderWarnings()
+    }
+
+    public var device: EvdevDevice { events.device }
+
+    public var warnings: [RecordingWarning] { events.warnings + decoderWarnings }
+
+    public mutating func nextFrame() throws -> TouchFrame? {
+        guard !finished else { return nil }
+        while let event = try events.nextEvent() {
+            lastTime = event.time
+            let frame = decoder.feed(event)
+            collectDecoderWarnings()
+            if let frame { return frame }
+        }
+        finished = true
+        let frame = decoder.finish(at: lastTime)
+        collectDecoderWarnings()
+        return frame
+    }
+
+    private mutating func collectDecoderWarnings() {
+        for warning in decoder.takeWarnings() {
+            decoderWarnings.append(RecordingWarning(file: events.name, line: events.currentLine, message: warning.message))
+        }
+    }
+}

@@ -1,0 +1,153 @@
+import ScrollEngine
+
+/// Reads evemu recordings (`evemu-record` output, versions 1.1–1.3) one event at a time.
+///
+/// Accepts: the `# EVEMU x.y` comment, description lines `N:` `I:` `P:` `B:` `A:` (A: with 5 or 6
+/// fields), `E: sec.usec type code value` lines (type and code hex, value decimal, zero-padded or
+/// negative like `-001`), `#` comments anywhere on a line, blank lines. Times are normalised to
+/// the first event (1.1 files carry epoch times). The description may come from a separate
+/// `.desc` file when the events file has none. Only the current line is held in memory.
+public struct EvemuReader: EvdevEventReader {
+    public let device: EvdevDevice
+    public let name: String
+    /// The `# EVEMU x.y` version of the file with the events (or its description), if stated.
+    public let version: String?
+    public private(set) var warnings: [RecordingWarning]
+    public private(set) var currentLine: Int?
+    private var lines: LineReader
+    private var pending: TextLine?
+    private var firstTime: Int64?
+    private var lastTime: Int64 = .min
+    private var warnedUnknown = Set<UInt32>()
+
+    /// - Parameters:
+    ///   - source: the recording (or the headerless events file).
+    ///   - description: a separate description (`.desc`) to use instead of the file's own; needed
+    ///     when the file has no `N:` line before its first event.
+    public init(source: any ByteSource, description: (any ByteSource)? = nil) throws {
+        name = source.name
+        lines = LineReader(source: source)
+        var header = EvemuDescription(file: source.name)
+        var sawAnything = false
+        while let line = try lines.nextLine() {
+            sawAnything = true
+            let (content, comment) = Self.split(line.text)
+            if try header.consume(content, comment: comment, line: line.number) { continue }
+            guard content.hasPrefix("E:") else {
+                throw RecordingError(file: source.name, line: line.number,
+                                     expected: "expected an evemu line (N:, I:, P:, B:, A:, E: or a # comment), got \"\(line.text.prefix(40))\"")
+            }
+            pending = line
+            break
+        }
+        guard sawAnything else {
+            throw RecordingError(file: source.name, line: nil, expected: "an evemu recording (# EVEMU header, N:/I:/P:/B:/A: description, E: events), got an empty file")
+        }
+        var warnings = header.warnings
+        var version = header.version
+        if let description {
+            var descriptionLines = LineReader(source: description)
+            var separate = EvemuDescription(file: description.name)
+            while let line = try descriptionLines.nextLine() {
+                let (content, comment) = Self.split(line.text)
+                if try separate.consume(content, comment: comment, line: line.number) { continue }
+                if content.hasPrefix("E:") { break } // a full recording given as description: its header is enough
+                throw RecordingError(file: description.name, line: line.number,
+                                     expected: "expected an evemu description line (N:, I:, P:, B:, A: or a # comment), got \"\(line.text.prefix(40))\"")
+            }
+            guard separate.hasDevice else {
+                throw RecordingError(file: description.name, line: nil, expected: "an evemu description with an N: line")
+            }
+            warnings += separate.warnings
+            version = version ?? separate.version
+            header = separate
+        } else if !header.hasDevice {
+            throw RecordingError(file: source.name, line: pending?.number,
+                                 expected: "a device description (N:, I:, P:, B:, A: lines) before the first E: line, or a separate description (--desc FILE, or NAME.desc beside the file)")
+        }
+        device = try header.device()
+        self.version = version
+        self.warnings = warnings
+        if pending == nil {
+            self.warnings.append(RecordingWarning(file: source.name, line: nil, message: "the recording has a description but no events"))
+        }
+    }
+
+    public mutating func nextEvent() throws -> EvdevEvent? {
+        while true {
+            let line: TextLine
+            if let pending {
+                line = pending
+                self.pending = nil
+            } else {
+                guard let next = try lines.nextLine() else { return nil }
+                line = next
+            }
+            currentLine = line.number
+            let (content, _) = Self.split(line.text)
+            if content.isEmpty { continue }
+            guard content.hasPrefix("E:") else {
+                throw error(line.number, "an E: event line or a # comment after the first event, got \"\(line.text.prefix(40))\"")
+            }
+            if let event = try parseEvent(content.dropFirst(2), line: line.number) { return event }
+        }
+    }
+
+    private mutating func parseEvent(_ text: Substring, line: Int) throws -> EvdevEvent? {
+        let fields = text.split(whereSeparator: \.isWhitespace)
+        guard fields.count == 4 else {
+            throw error(line, "E: sec.usec type code value (4 fields), got \(fields.count) field(s)")
+        }
+        let microseconds = try Self.time(fields[0]) ?? { throw error(line, "a time sec.usec (e.g. 12.000345), got \"\(fields[0])\"") }()
+        guard let type = UInt16(fields[1], radix: 16) else { throw error(line, "an event type in hex (e.g. 0003), got \"\(fields[1])\"") }
+        guard let code = UInt16(fields[2], radix: 16) else { throw error(line, "an event code in hex (e.g. 0035), got \"\(fields[2])\"") }
+        guard let value = Int32(fields[3]) else { throw error(line, "an event value as a decimal 32-bit integer (e.g. 0042 or -001), got \"\(fields[3])\"") }
+        guard microseconds >= lastTime else {
+            throw error(line, "a time ≥ the previous event's (time must not go backwards), got \(fields[0])")
+        }
+        lastTime = microseconds
+        let first = firstTime ?? microseconds
+        firstTime = first
+        if type > EventType.max || code > EventType.maximumCode(of: type) {
+            let key = UInt32(type) << 16 | UInt32(code)
+            if warnedUnknown.insert(key).inserted {
+                warnings.append(RecordingWarning(file: name, line: line, message: "unknown event type 0x\(String(type, radix: 16)) code 0x\(String(code, radix: 16)) skipped (warned once)"))
+            }
+            return nil
+        }
+        return EvdevEvent(time: Timestamp(microseconds: microseconds - first), type: type, code: code, value: value)
+    }
+
+    /// `sec.usec` as µs; the fraction may have fewer than 6 digits (`1.5` is 1.5 s).
+    static func time(_ field: Substring) -> Int64? {
+        let parts = field.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 2, let seconds = Int64(parts[0]), seconds >= 0, seconds < 1 << 40,
+              !parts[1].isEmpty, parts[1].count <= 6, parts[1].allSatisfy(\.isASCII), let fraction = Int64(parts[1]), fraction >= 0
+        else { return nil }
+        var micro = fraction
+        for _ in parts[1].count..<6 { micro *= 10 }
+        return seconds * 1_000_000 + micro
+    }
+
+    /// Splits a line into its content (trimmed) and its `#` comment.
+    static func split(_ text: String) -> (content: Substring, comment: Substring?) {
+        let line = Substring(text)
+        // N: lines hold a device name, which may itself contain '#'.
+        if line.hasPrefix("N:") { return (line.trimmingSpaces, nil) }
+        guard let hash = line.firstIndex(of: "#") else { return (line.trimmingSpaces, nil) }
+        return (line[..<hash].trimmingSpaces, line[line.index(after: hash)...])
+    }
+
+    private func error(_ line: Int, _ expected: String) -> RecordingError {
+        RecordingError(file: name, line: line, expected: "expected " + expected)
+    }
+}
+
+extension Substring {
+    var trimmingSpaces: Substring {
+        var result = self
+        while let first = result.first, first.isWhitespace { result.removeFirst() }
+        while let last = result.last, last.isWhitespace { result.removeLast() }
+        return result
+    }
+}

@@ -1,0 +1,88 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where a reader's bytes come from, a chunk at a time, so that no reader ever needs the whole
+/// file in memory. Tests use `MemoryByteSource` with a chunk size of 1 to prove that readers do
+/// not depend on how the bytes are split.
+public protocol ByteSource {
+    /// The name used in error messages (a path, `-` for stdin).
+    var name: String { get }
+    /// Appends up to `maximum` bytes to `buffer`; returns how many (0 at the end of the input).
+    mutating func read(into buffer: inout [UInt8], maximum: Int) throws -> Int
+}
+
+/// A file read with plain POSIX `read(2)` (Foundation's FileHandle would do the same with more
+/// allocation per chunk); `-` reads standard input. The descriptor is closed when the source is
+/// released.
+public final class FileByteSource: ByteSource {
+    public let name: String
+    private let descriptor: Int32
+    private let ownsDescriptor: Bool
+    private var chunk: [UInt8]
+
+    public init(path: String) throws {
+        name = path
+        chunk = [UInt8](repeating: 0, count: 1 << 16)
+        if path == "-" {
+            descriptor = 0
+            ownsDescriptor = false
+            return
+        }
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else {
+            throw RecordingError(file: path, line: nil, expected: "a readable file (\(String(cString: strerror(errno))))")
+        }
+        var info = stat()
+        if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+            close(fd)
+            throw RecordingError(file: path, line: nil, expected: "a file, not a directory")
+        }
+        descriptor = fd
+        ownsDescriptor = true
+    }
+
+    deinit {
+        if ownsDescriptor { close(descriptor) }
+    }
+
+    public func read(into buffer: inout [UInt8], maximum: Int) throws -> Int {
+        let wanted = min(maximum, chunk.count)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, wanted) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw RecordingError(file: name, line: nil, expected: "readable bytes (\(String(cString: strerror(errno))))")
+            }
+            buffer.append(contentsOf: chunk[0..<count])
+            return count
+        }
+    }
+}
+
+/// Bytes held in memory, handed out `chunkSize` bytes at a time.
+public struct MemoryByteSource: ByteSource {
+    public let name: String
+    private let bytes: [UInt8]
+    private let chunkSize: Int
+    private var position = 0
+
+    public init(name: String = "<memory>", bytes: [UInt8], chunkSize: Int = 1 << 16) {
+        self.name = name
+        self.bytes = bytes
+        self.chunkSize = max(1, chunkSize)
+    }
+
+    public init(name: String = "<memory>", text: String, chunkSize: Int = 1 << 16) {
+        self.init(name: name, bytes: Array(text.utf8), chunkSize: chunkSize)
+    }
+
+    public mutating func read(into buffer: inout [UInt8], maximum: Int) throws -> Int {
+        let count = min(chunkSize, maximum, bytes.count - position)
+        buffer.append(contentsOf: bytes[position..<(position + count)])
+        position += count
+        return count
+    }
+}

@@ -1,0 +1,60 @@
+/// One line of text input, without its line terminator.
+public struct TextLine: Sendable {
+    /// 1-based line number in the input.
+    public var number: Int
+    public var text: String
+}
+
+/// Splits a `ByteSource` into lines, keeping only the current chunk and the unfinished line in
+/// memory. Accepts `\n` and `\r\n`; a last line without a terminator is still a line.
+public struct LineReader {
+    public private(set) var source: any ByteSource
+    private var buffer: [UInt8] = []
+    private var start = 0
+    private var finished = false
+    private var lineNumber = 0
+    /// Longest line accepted; a longer one is garbage (e.g. a binary file), not a recording.
+    public static let maximumLineLength = 1 << 20
+
+    public init(source: any ByteSource) {
+        self.source = source
+    }
+
+    public var name: String { source.name }
+
+    /// The next line, or nil at the end of the input.
+    public mutating func nextLine() throws -> TextLine? {
+        var searchFrom = start
+        while true {
+            if let newline = buffer[searchFrom...].firstIndex(of: UInt8(ascii: "\n")) {
+                var end = newline
+                if end > start, buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+                let line = makeLine(buffer[start..<end])
+                start = newline + 1
+                return line
+            }
+            if finished {
+                guard start < buffer.count else { return nil }
+                let line = makeLine(buffer[start...])
+                start = buffer.count
+                return line
+            }
+            if buffer.count - start > Self.maximumLineLength {
+                throw RecordingError(file: name, line: lineNumber + 1,
+                                     expected: "a text line shorter than \(Self.maximumLineLength) bytes")
+            }
+            // Compact before reading more, so memory stays bounded by one chunk plus one line.
+            if start > 0 {
+                buffer.removeSubrange(0..<start)
+                start = 0
+            }
+            searchFrom = buffer.count
+            if try source.read(into: &buffer, maximum: 1 << 16) == 0 { finished = true }
+        }
+    }
+
+    private mutating func makeLine(_ bytes: ArraySlice<UInt8>) -> TextLine {
+        lineNumber += 1
+        return TextLine(number: lineNumber, text: String(decoding: bytes, as: UTF8.self))
+    }
+}

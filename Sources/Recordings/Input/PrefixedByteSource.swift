@@ -1,0 +1,28 @@
+/// Hands out `prefix` first, then the rest of `source`: lets a reader look at the first bytes
+/// (to tell the format) and still read the whole stream, including from a pipe.
+public struct PrefixedByteSource: ByteSource {
+    private var prefix: [UInt8]
+    private var offset = 0
+    private var source: any ByteSource
+
+    public init(prefix: [UInt8], source: any ByteSource) {
+        self.prefix = prefix
+        self.source = source
+    }
+
+    public var name: String { source.name }
+
+    public mutating func read(into buffer: inout [UInt8], maximum: Int) throws -> Int {
+        if offset < prefix.count {
+            let count = min(maximum, prefix.count - offset)
+            buffer.append(contentsOf: prefix[offset..<(offset + count)])
+            offset += count
+            if offset == prefix.count {
+                prefix = [] // release the sniffed bytes
+                offset = 0
+            }
+            return count
+        }
+        return try source.read(into: &buffer, maximum: maximum)
+    }
+}

@@ -1,0 +1,40 @@
+/// The file formats `RecordingSource` reads.
+public enum RecordingFormat: String, Hashable, Sendable, CaseIterable {
+    /// evemu-record output (`.evemu`, `.events`, `.ev`), versions 1.1–1.3.
+    case evemu
+    /// `libinput record` YAML, version 1.
+    case libinputRecord = "libinput-record"
+    /// touchscroll's JSON Lines touch script (`.touches.jsonl`).
+    case touchScript = "touch-script"
+
+    /// Tells the format from the first bytes of a file (up to a few KiB): `# EVEMU` or an evemu
+    /// line prefix, a YAML top-level key, or a JSON object. Nil when none fits.
+    public static func sniff(_ bytes: [UInt8]) -> RecordingFormat? {
+        let text = String(decoding: bytes, as: UTF8.self)
+        for rawLine in text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }) {
+            let line = rawLine.trimmingSpaces
+            if line.isEmpty { continue }
+            if line.hasPrefix("#") {
+                if line.dropFirst().trimmingSpaces.hasPrefix("EVEMU") { return .evemu }
+                continue
+            }
+            if line.hasPrefix("{") { return .touchScript }
+            if line.count >= 2, "NIPBAELS".contains(line.first!), line.dropFirst().first == ":" { return .evemu }
+            if line == "---" || line.hasPrefix("version:") || line.hasPrefix("ndevices:") || line.hasPrefix("devices:")
+                || line.hasPrefix("libinput:") || line.hasPrefix("system:") { return .libinputRecord }
+            return nil
+        }
+        return nil
+    }
+
+    /// Whether an evemu prefix has a device description (an `N:` line) before its first event.
+    static func evemuHasDescription(_ bytes: [UInt8]) -> Bool {
+        let text = String(decoding: bytes, as: UTF8.self)
+        for rawLine in text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }) {
+            let line = rawLine.trimmingSpaces
+            if line.hasPrefix("N:") { return true }
+            if line.hasPrefix("E:") { return false }
+        }
+        return false
+    }
+}

@@ -1,0 +1,170 @@
+import Foundation
+import ScrollEngine
+
+/// The one way to read a recorded session: evemu, libinput-record or a touch script, told apart
+/// by their first bytes, yielding `TouchFrame`s lazily (the file is streamed, never loaded).
+///
+/// ```swift
+/// let source = try RecordingSource.open(path: "flick.evemu", mapping: ScreenMapping(screenSize: Size(width: 1280, height: 800)))
+/// while let frame = try source.nextFrame() { scrollView.handle(frame) }
+/// ```
+public final class RecordingSource: TouchFrameReader {
+    public let format: RecordingFormat
+    /// The path as given (`-` for stdin).
+    public let path: String
+    /// The recorded device (nil for touch scripts, which are already in screen px).
+    public let device: EvdevDevice?
+    /// udev's classification of `device`.
+    public let deviceClass: DeviceClass?
+    /// The description file used, when it was separate from the events.
+    public let descriptionPath: String?
+    private var reader: any TouchFrameReader
+    private var openingWarnings: [RecordingWarning]
+
+    /// Bytes looked at to tell the format.
+    static let sniffLength = 64 * 1024
+
+    /// Opens a recording.
+    /// - Parameters:
+    ///   - path: the file, or `-` for standard input.
+    ///   - descPath: evemu only: a `.desc` file with the device description (otherwise taken from
+    ///     the file, or found beside it: the `NAME.desc` whose NAME begins the file's name).
+    ///   - deviceIndex: libinput-record only: which of the recorded devices (0-based).
+    ///   - mapping: device coordinates → screen px (unused for touch scripts).
+    ///   - allowIndirect: read touchpads too (they are refused otherwise).
+    public static func open(path: String, descPath: String? = nil, deviceIndex: Int = 0,
+                            mapping: ScreenMapping, allowIndirect: Bool = false) throws -> RecordingSource {
+        var file: any ByteSource = try FileByteSource(path: path)
+        let prefix = try Self.readPrefix(&file)
+        var description: (any ByteSource)?
+        var descriptionPath = descPath
+        var warnings: [RecordingWarning] = []
+        if let descPath {
+            description = try FileByteSource(path: descPath)
+        } else if RecordingFormat.sniff(prefix) == .evemu, !RecordingFormat.evemuHasDescription(prefix), path != "-",
+                  let found = Self.descriptionBeside(path) {
+            description = try FileByteSource(path: found.path)
+            descriptionPath = found.path
+            if !found.isExact {
+                warnings.append(RecordingWarning(file: path, message: "no NAME.desc matches the file name; using \(found.path), the same device name recorded elsewhere"))
+            }
+        }
+        let source = try RecordingSource(source: PrefixedByteSource(prefix: prefix, source: file), prefix: prefix,
+                                   description: description, descriptionPath: descriptionPath,
+                                   deviceIndex: deviceIndex, mapping: mapping, allowIndirect: allowIndirect)
+        source.openingWarnings.insert(contentsOf: warnings, at: 0)
+        return source
+    }
+
+    /// Opens a recording from any byte source (tests, pipes).
+    public static func open(source: any ByteSource, description: (any ByteSource)? = nil, deviceIndex: Int = 0,
+                            mapping: ScreenMapping, allowIndirect: Bool = false) throws -> RecordingSource {
+        var source = source
+        let prefix = try Self.readPrefix(&source)
+        return try RecordingSource(source: PrefixedByteSource(prefix: prefix, source: source), prefix: prefix,
+                                   description: description, descriptionPath: description?.name,
+                                   deviceIndex: deviceIndex, mapping: mapping, allowIndirect: allowIndirect)
+    }
+
+    private init(source: PrefixedByteSource, prefix: [UInt8], description: (any ByteSource)?, descriptionPath: String?,
+                 deviceIndex: Int, mapping: ScreenMapping, allowIndirect: Bool) throws {
+        path = source.name
+        self.descriptionPath = descriptionPath
+        guard !prefix.isEmpty else {
+            throw RecordingError(file: source.name, line: nil, expected: "a recording (evemu, libinput record YAML or touch script), got an empty file")
+        }
+        guard let format = RecordingFormat.sniff(prefix) else {
+            throw RecordingError(file: source.name, line: 1, expected: "a recording: an evemu file (# EVEMU, N:, E: lines), libinput record YAML (version: 1) or a touch script (JSON Lines); the start fits none")
+        }
+        self.format = format
+        switch format {
+        case .touchScript:
+            reader = TouchScriptReader(source: source)
+            device = nil
+            deviceClass = nil
+            openingWarnings = []
+            return
+        case .evemu:
+            let events = try EvemuReader(source: source, description: description)
+            let frames = try EvdevTouchFrameReader(events: events, mapping: mapping)
+            device = events.device
+            reader = frames
+        case .libinputRecord:
+            let events = try LibinputRecordReader(source: source, deviceIndex: deviceIndex)
+            let frames = try EvdevTouchFrameReader(events: events, mapping: mapping)
+            device = events.device
+            reader = frames
+        }
+        let deviceClass = DeviceClass(device: device!)
+        self.deviceClass = deviceClass
+        openingWarnings = []
+        if deviceClass == .touchpad && !allowIndirect {
+            throw RecordingError(file: source.name, line: nil,
+                                 expected: "a touchscreen, but \"\(device!.name)\" is a touchpad (indirect: INPUT_PROP_POINTER or BTN_TOOL_FINGER without INPUT_PROP_DIRECT); use --allow-indirect to read it anyway")
+        }
+        if deviceClass != .touchscreen && deviceClass != .touchpad {
+            openingWarnings.append(RecordingWarning(file: source.name, message: "\"\(device!.name)\" classifies as \(deviceClass.rawValue), not touchscreen; reading its touches anyway"))
+        }
+    }
+
+    public var warnings: [RecordingWarning] { openingWarnings + reader.warnings }
+
+    public func nextFrame() throws -> TouchFrame? {
+        try reader.nextFrame()
+    }
+
+    /// The frames as a lazy sequence; iteration stops after the first error, which is the last element.
+    public var frames: RecordingFrames { RecordingFrames(source: self) }
+
+    private static func readPrefix(_ source: inout any ByteSource) throws -> [UInt8] {
+        var prefix: [UInt8] = []
+        while prefix.count < sniffLength {
+            if try source.read(into: &prefix, maximum: sniffLength - prefix.count) == 0 { break }
+        }
+        return prefix
+    }
+
+    /// The description file beside `path`: `NAME.desc` where NAME begins the file's name (the
+    /// longest such NAME wins, as in `Atmel maXTouch Touchscreen.desc` for
+    /// `Atmel maXTouch Touchscreen.1-finger-fast-taps.events`). Failing that, a `.desc` whose name
+    /// up to its first `.` begins the file's name (the same device recorded on another machine,
+    /// e.g. `SynPS2 Synaptics TouchPad.hp8470p.desc`); `isExact` tells which.
+    static func descriptionBeside(_ path: String) -> (path: String, isExact: Bool)? {
+        let url = URL(fileURLWithPath: path)
+        let directory = url.deletingLastPathComponent()
+        let fileName = url.lastPathComponent
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return nil }
+        let descriptions = entries.filter { $0.hasSuffix(".desc") && $0 != fileName }.sorted { ($0.count, $0) > ($1.count, $1) }
+        if let exact = descriptions.first(where: { fileName.hasPrefix(String($0.dropLast(".desc".count))) }) {
+            return (directory.appendingPathComponent(exact).path, true)
+        }
+        let stem = { (name: String) in String(name.dropLast(".desc".count).prefix { $0 != "." }) }
+        if let loose = descriptions.first(where: { fileName.hasPrefix(stem($0) + ".") }) {
+            return (directory.appendingPathComponent(loose).path, false)
+        }
+        return nil
+    }
+}
+
+/// `RecordingSource`'s frames as a lazy sequence of results.
+public struct RecordingFrames: Sequence, IteratorProtocol {
+    let source: RecordingSource
+    private var failed = false
+
+    init(source: RecordingSource) {
+        self.source = source
+    }
+
+    public mutating func next() -> Result<TouchFrame, RecordingError>? {
+        guard !failed else { return nil }
+        do {
+            return try source.nextFrame().map { .success($0) }
+        } catch let error as RecordingError {
+            failed = true
+            return .failure(error)
+        } catch {
+            failed = true
+            return .failure(RecordingError(file: source.path, line: nil, expected: "readable input (\(error))"))
+        }
+    }
+}

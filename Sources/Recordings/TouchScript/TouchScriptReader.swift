@@ -1,0 +1,152 @@
+import Foundation
+import ScrollEngine
+
+/// Streams a touch script (see `TouchScriptEvent`) into `TouchFrame`s, one frame at a time.
+///
+/// Each line is decoded with Foundation's `JSONSerialization`; the checks after it (keys, types,
+/// phases, time order, finger bookkeeping) are what make the error messages name the line and
+/// the key that is wrong.
+public struct TouchScriptReader: TouchFrameReader {
+    private var lines: LineReader
+    private var pending: (event: TouchScriptEvent, line: Int)?
+    private var lastTime: Timestamp?
+    private var down: Set<TouchSlot> = []
+    public private(set) var warnings: [RecordingWarning] = []
+
+    public init(source: any ByteSource) {
+        lines = LineReader(source: source)
+    }
+
+    /// Opens a file, or standard input for `-`.
+    public init(path: String) throws {
+        self.init(source: try FileByteSource(path: path))
+    }
+
+    public var name: String { lines.name }
+
+    /// The slots that are down after the frames returned so far.
+    public var slotsDown: Set<TouchSlot> { down }
+
+    /// The next frame: all consecutive events with the same time, in file order.
+    public mutating func nextFrame() throws -> TouchFrame? {
+        let start: (event: TouchScriptEvent, line: Int)?
+        if let pending {
+            start = pending
+            self.pending = nil
+        } else {
+            start = try nextEvent()
+        }
+        guard let first = start else { return nil }
+        var samples = [try apply(first.event, line: first.line)]
+        while let next = try nextEvent() {
+            guard next.event.time == first.event.time else {
+                pending = next
+                break
+            }
+            samples.append(try apply(next.event, line: next.line))
+        }
+        return TouchFrame(time: first.event.time, samples: samples)
+    }
+
+    /// Checks the finger bookkeeping for one event and returns its sample.
+    private mutating func apply(_ event: TouchScriptEvent, line: Int) throws -> TouchSample {
+        switch event.phase {
+        case .down:
+            guard !down.contains(event.slot) else {
+                throw error(line, "\"down\" for a slot that is not down, but \(event.slot) is already down")
+            }
+            down.insert(event.slot)
+        case .move, .up, .cancel:
+            guard down.contains(event.slot) else {
+                throw error(line, "\"\(event.phase.rawValue)\" only for a slot that is down, but \(event.slot) is not down")
+            }
+            if event.phase != .move { down.remove(event.slot) }
+        }
+        return TouchSample(slot: event.slot, phase: event.phase, location: event.location)
+    }
+
+    private mutating func nextEvent() throws -> (event: TouchScriptEvent, line: Int)? {
+        while let line = try lines.nextLine() {
+            let trimmed = line.text.trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+            let event = try parse(trimmed, line: line.number)
+            if let lastTime, event.time < lastTime {
+                throw error(line.number, "a time \"t\" ≥ \(lastTime.microseconds) (time must not go backwards), got \(event.time.microseconds)")
+            }
+            lastTime = event.time
+            return (event, line.number)
+        }
+        return nil
+    }
+
+    private func parse(_ text: String, line: Int) throws -> TouchScriptEvent {
+        let fields: [String: JSONScalar]
+        do {
+            fields = try JSONDecoder().decode([String: JSONScalar].self, from: Data(text.utf8))
+        } catch {
+            throw self.error(line, "a JSON object of numbers and strings like {\"t\": 0, \"slot\": 0, \"phase\": \"down\", \"x\": 1, \"y\": 2}, got invalid JSON")
+        }
+        let t = try integer(fields, "t", line: line)
+        let slot = try integer(fields, "slot", line: line)
+        guard slot >= 0, slot <= Int64(Int32.max) else { throw error(line, "\"slot\" between 0 and \(Int32.max), got \(slot)") }
+        guard let phaseValue = fields["phase"] else { throw error(line, "key \"phase\"") }
+        guard case .string(let phaseName) = phaseValue, let phase = TouchPhase(rawValue: phaseName) else {
+            throw error(line, "\"phase\" one of \"down\", \"move\", \"up\", \"cancel\", got \(phaseValue)")
+        }
+        let x = try number(fields, "x", line: line)
+        let y = try number(fields, "y", line: line)
+        return TouchScriptEvent(time: Timestamp(microseconds: t), slot: TouchSlot(Int(slot)), phase: phase,
+                                location: Point(x: x, y: y))
+    }
+
+    private func integer(_ fields: [String: JSONScalar], _ key: String, line: Int) throws -> Int64 {
+        guard let value = fields[key] else { throw error(line, "key \"\(key)\"") }
+        guard case .integer(let integer) = value else { throw error(line, "\"\(key)\" an integer, got \(value)") }
+        return integer
+    }
+
+    private func number(_ fields: [String: JSONScalar], _ key: String, line: Int) throws -> Double {
+        guard let value = fields[key] else { throw error(line, "key \"\(key)\"") }
+        switch value {
+        case .integer(let integer): return Double(integer)
+        case .real(let real) where real.isFinite: return real
+        default: throw error(line, "\"\(key)\" a number, got \(value)")
+        }
+    }
+
+    private func error(_ line: Int, _ expected: String) -> RecordingError {
+        RecordingError(file: name, line: line, expected: "expected " + expected)
+    }
+}
+
+/// A JSON value on one touch-script line (nested values are not part of the format and are
+/// kept only to name them in error messages).
+enum JSONScalar: Decodable, CustomStringConvertible {
+    case integer(Int64)
+    case real(Double)
+    case string(String)
+    case boolean(Bool)
+    case null
+    case other
+
+    init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() { self = .null }
+        else if let value = try? container.decode(Int64.self) { self = .integer(value) }
+        else if let value = try? container.decode(Double.self) { self = .real(value) }
+        else if let value = try? container.decode(String.self) { self = .string(value) }
+        else if let value = try? container.decode(Bool.self) { self = .boolean(value) }
+        else { self = .other }
+    }
+
+    var description: String {
+        switch self {
+        case .integer(let value): "\(value)"
+        case .real(let value): "\(value)"
+        case .string(let value): "\"\(value)\""
+        case .boolean(let value): "\(value)"
+        case .null: "null"
+        case .other: "an array or object"
+        }
+    }
+}

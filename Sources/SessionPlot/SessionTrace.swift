@@ -1,0 +1,82 @@
+import ScrollEngine
+
+/// What a replay did over time, collected for the plot: the state after every delegate event and
+/// the periods when at least one finger was down.
+public struct SessionTrace: Sendable {
+    public struct Sample: Hashable, Sendable {
+        public var time: Timestamp
+        public var contentOffset: Point
+        public var zoomScale: Double
+        public var phase: SessionPhase
+    }
+
+    public struct TouchPeriod: Hashable, Sendable {
+        public var start: Timestamp
+        public var end: Timestamp
+        /// Most fingers down at once during the period.
+        public var fingers: Int
+    }
+
+    public let boundsSize: Size
+    public let adjustedInset: EdgeInsets
+    public private(set) var samples: [Sample] = []
+    public private(set) var touchPeriods: [TouchPeriod] = []
+    public private(set) var start: Timestamp?
+    public private(set) var end: Timestamp?
+
+    private var fingersDown: Set<TouchSlot> = []
+    private var openPeriod: TouchPeriod?
+
+    public init(configuration: ScrollViewConfiguration) {
+        boundsSize = configuration.boundsSize
+        adjustedInset = configuration.adjustedContentInset
+        let initial = ScrollViewState(contentOffset: configuration.contentOffset, zoomScale: configuration.zoomScale, contentSize: configuration.contentSize)
+        initialState = initial
+    }
+
+    private let initialState: ScrollViewState
+
+    public mutating func record(_ frame: TouchFrame) {
+        extend(to: frame.time)
+        if samples.isEmpty {
+            samples.append(Sample(time: frame.time, contentOffset: initialState.contentOffset, zoomScale: initialState.zoomScale, phase: .resting))
+        }
+        for sample in frame.samples {
+            switch sample.phase {
+            case .down, .move: fingersDown.insert(sample.slot)
+            case .up, .cancel: fingersDown.remove(sample.slot)
+            }
+        }
+        if fingersDown.isEmpty {
+            if var period = openPeriod {
+                period.end = frame.time
+                touchPeriods.append(period)
+                openPeriod = nil
+            }
+        } else if openPeriod == nil {
+            openPeriod = TouchPeriod(start: frame.time, end: frame.time, fingers: fingersDown.count)
+        } else {
+            openPeriod!.fingers = max(openPeriod!.fingers, fingersDown.count)
+        }
+    }
+
+    public mutating func record(_ event: DelegateEvent) {
+        extend(to: event.time)
+        let phase = SessionPhase.of(event.state, boundsSize: boundsSize, adjustedInset: adjustedInset)
+        samples.append(Sample(time: event.time, contentOffset: event.state.contentOffset, zoomScale: event.state.zoomScale, phase: phase))
+    }
+
+    /// Closes a touch period left open when the input ended with a finger down.
+    public mutating func finish() {
+        if var period = openPeriod, let end {
+            period.end = end
+            touchPeriods.append(period)
+            openPeriod = nil
+        }
+    }
+
+    private mutating func extend(to time: Timestamp) {
+        if start == nil || time < start! { start = time }
+        if end == nil || time > end! { end = time }
+    }
+}

@@ -1,0 +1,72 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where encoded lines go: standard output in the tool, memory in tests.
+public protocol ByteSink: AnyObject {
+    func write(_ bytes: [UInt8]) throws(StreamWriteError)
+    func flush() throws(StreamWriteError)
+}
+
+/// Writing to the output failed (for example a closed pipe).
+public struct StreamWriteError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var errno: Int32
+    public init(errno: Int32) { self.errno = errno }
+    public var description: String { "cannot write the output: \(String(cString: strerror(errno)))" }
+}
+
+/// Collects everything written, for tests and for callers that want the stream as a value.
+public final class MemoryByteSink: ByteSink {
+    public private(set) var bytes: [UInt8] = []
+    public init() {}
+    public func write(_ bytes: [UInt8]) { self.bytes.append(contentsOf: bytes) }
+    public func flush() {}
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
+}
+
+/// A buffered writer over a file descriptor (standard output by default): lines are collected in
+/// a 64 KiB buffer and written with write(2) when it fills, on `flush()`, and on deinit.
+///
+/// A plain fd writer rather than FileHandle: FileHandle writes each call straight through (one
+/// syscall per line) and reports errors by trapping on older toolchains.
+public final class FileDescriptorByteSink: ByteSink {
+    public let fileDescriptor: Int32
+    private var buffer: [UInt8] = []
+    private let capacity: Int
+
+    public init(fileDescriptor: Int32 = 1, capacity: Int = 64 * 1024) {
+        self.fileDescriptor = fileDescriptor
+        self.capacity = capacity
+        buffer.reserveCapacity(capacity)
+    }
+
+    deinit {
+        try? flush()
+    }
+
+    public func write(_ bytes: [UInt8]) throws(StreamWriteError) {
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= capacity { try flush() }
+    }
+
+    public func flush() throws(StreamWriteError) {
+        var offset = 0
+        defer { buffer.removeFirst(offset) }
+        while offset < buffer.count {
+            let written = buffer.withUnsafeBytes { raw in
+                #if canImport(Glibc)
+                Glibc.write(fileDescriptor, raw.baseAddress! + offset, raw.count - offset)
+                #else
+                Darwin.write(fileDescriptor, raw.baseAddress! + offset, raw.count - offset)
+                #endif
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw StreamWriteError(errno: errno)
+            }
+            offset += written
+        }
+    }
+}

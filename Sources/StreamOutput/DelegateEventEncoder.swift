@@ -1,0 +1,54 @@
+import ScrollEngine
+
+/// Encodes one `DelegateEvent` as one JSON line, keys in a fixed order (docs/protocol.md):
+/// `t`, `message`, `contentOffset`, `zoomScale`, the state flags, then the message's own fields.
+public enum DelegateEventEncoder {
+    public static func encodedLine(_ event: DelegateEvent) -> [UInt8] {
+        var json = JSONObjectWriter()
+        let s = event.state
+        json.field("t", integer: event.time.microseconds)
+        json.field("message", event.message.name)
+        json.field("contentOffset", s.contentOffset)
+        json.field("zoomScale", s.zoomScale)
+        json.field("tracking", s.isTracking)
+        json.field("dragging", s.isDragging)
+        json.field("decelerating", s.isDecelerating)
+        json.field("scrollAnimating", s.isScrollAnimating)
+        json.field("zooming", s.isZooming)
+        json.field("zoomBouncing", s.isZoomBouncing)
+        json.field("zoomAnimating", s.isZoomAnimating)
+        switch event.message {
+        case .willEndDragging(let velocity, let target):
+            json.field("velocity", velocity)
+            json.field("targetContentOffset", target)
+        case .didEndDragging(let willDecelerate):
+            json.field("willDecelerate", willDecelerate)
+        case .didEndZooming(let atScale):
+            json.field("atScale", atScale)
+        case .shouldScrollToTop(let answer):
+            json.field("answer", answer)
+        case .touchesBegan(let touch), .touchesMoved(let touch), .touchesEnded(let touch), .touchesCancelled(let touch):
+            json.field("view", touch.view)
+            json.field("slot", integer: Int64(touch.slot.rawValue))
+            json.field("touchTime", integer: touch.touchTime.microseconds)
+            json.field("contentPoint", touch.contentPoint)
+            json.field("screenPoint", touch.screenPoint)
+        case .tap(let gesture), .longPress(let gesture):
+            appendGesture(gesture, to: &json)
+        case .swipe(let gesture, let direction):
+            appendGesture(gesture, to: &json)
+            json.field("direction", direction.rawValue)
+        case .willBeginDragging, .didScroll, .willBeginDecelerating, .didEndDecelerating,
+             .didEndScrollingAnimation, .didScrollToTop, .willBeginZooming, .didZoom:
+            break
+        }
+        return json.line()
+    }
+
+    private static func appendGesture(_ gesture: ContentGesture, to json: inout JSONObjectWriter) {
+        json.field("view", gesture.view)
+        json.field("touches", integer: Int64(gesture.touches))
+        json.field("contentPoint", gesture.contentPoint)
+        json.field("screenPoint", gesture.screenPoint)
+    }
+}

@@ -1,0 +1,60 @@
+/// The one way numbers are written in the JSON Lines stream, so that a replay gives the same bytes
+/// on every machine and every run:
+///
+/// - rounded to 3 decimals (half away from zero, on `value × 1000` in IEEE double arithmetic,
+///   which every platform computes identically);
+/// - trailing zeros trimmed, no decimal point for integers (`12`, `12.5`, `-0.125`);
+/// - never an exponent; `-0` (and anything that rounds to it) is written `0`;
+/// - magnitudes beyond 10^15 are clamped to ±1000000000000000; NaN and infinities, which JSON
+///   cannot carry, are written `null`.
+///
+/// Written by hand because Swift's `description` of a Double prints the shortest round-trip
+/// form (`0.30000000000000004`, `1e-05`), which is neither rounded nor exponent-free.
+public enum JSONNumberFormat {
+    public static let clampMagnitude: Double = 1e15
+
+    public static func format(_ value: Double) -> String {
+        var bytes: [UInt8] = []
+        append(value, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    public static func append(_ value: Double, to bytes: inout [UInt8]) {
+        guard value.isFinite else {
+            bytes.append(contentsOf: "null".utf8)
+            return
+        }
+        let clamped = min(max(value, -clampMagnitude), clampMagnitude)
+        let thousandths = Int64((clamped * 1000).rounded(.toNearestOrAwayFromZero))
+        if thousandths == 0 {
+            bytes.append(UInt8(ascii: "0"))
+            return
+        }
+        if thousandths < 0 { bytes.append(UInt8(ascii: "-")) }
+        let magnitude = thousandths.magnitude
+        appendDigits(magnitude / 1000, to: &bytes)
+        var fraction = magnitude % 1000
+        guard fraction != 0 else { return }
+        bytes.append(UInt8(ascii: "."))
+        var divisor: UInt64 = 100
+        while fraction != 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(fraction / divisor))
+            fraction %= divisor
+            divisor /= 10
+        }
+    }
+
+    public static func append(_ value: Int64, to bytes: inout [UInt8]) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        appendDigits(value.magnitude, to: &bytes)
+    }
+
+    private static func appendDigits(_ value: UInt64, to bytes: inout [UInt8]) {
+        guard value >= 10 else {
+            bytes.append(UInt8(ascii: "0") + UInt8(value))
+            return
+        }
+        appendDigits(value / 10, to: &bytes)
+        bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
+    }
+}

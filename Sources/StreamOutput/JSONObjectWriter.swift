@@ -1,0 +1,109 @@
+import ScrollEngine
+
+/// Builds one JSON object as bytes, keys in the order they are written.
+///
+/// Written by hand instead of Foundation's JSONEncoder: the stream's key order is part of its
+/// contract (documented in docs/protocol.md) and its numbers must use `JSONNumberFormat`, and
+/// JSONEncoder guarantees neither (it orders keys by hash or alphabetically and prints doubles in
+/// shortest round-trip form, exponents included).
+public struct JSONObjectWriter {
+    public private(set) var bytes: [UInt8] = []
+    private var needsComma: [Bool] = []
+
+    public init() {
+        begin()
+    }
+
+    private mutating func begin() {
+        bytes.append(UInt8(ascii: "{"))
+        needsComma.append(false)
+    }
+
+    private mutating func key(_ name: String) {
+        if needsComma[needsComma.count - 1] { bytes.append(UInt8(ascii: ",")) }
+        needsComma[needsComma.count - 1] = true
+        appendString(name)
+        bytes.append(UInt8(ascii: ":"))
+    }
+
+    public mutating func field(_ name: String, _ value: Double) {
+        key(name)
+        JSONNumberFormat.append(value, to: &bytes)
+    }
+
+    public mutating func field(_ name: String, integer value: Int64) {
+        key(name)
+        JSONNumberFormat.append(value, to: &bytes)
+    }
+
+    public mutating func field(_ name: String, _ value: Bool) {
+        key(name)
+        bytes.append(contentsOf: (value ? "true" : "false").utf8)
+    }
+
+    public mutating func field(_ name: String, _ value: String?) {
+        key(name)
+        if let value { appendString(value) } else { bytes.append(contentsOf: "null".utf8) }
+    }
+
+    public mutating func field(_ name: String, _ point: Point) {
+        object(name) {
+            $0.field("x", point.x)
+            $0.field("y", point.y)
+        }
+    }
+
+    public mutating func field(_ name: String, _ size: Size) {
+        object(name) {
+            $0.field("width", size.width)
+            $0.field("height", size.height)
+        }
+    }
+
+    public mutating func field(_ name: String, _ insets: EdgeInsets) {
+        object(name) {
+            $0.field("top", insets.top)
+            $0.field("left", insets.left)
+            $0.field("bottom", insets.bottom)
+            $0.field("right", insets.right)
+        }
+    }
+
+    /// A nested object written by `body`.
+    public mutating func object(_ name: String, _ body: (inout JSONObjectWriter) -> Void) {
+        key(name)
+        begin()
+        body(&self)
+        bytes.append(UInt8(ascii: "}"))
+        needsComma.removeLast()
+    }
+
+    /// The finished object followed by a newline: one line of JSON Lines.
+    public func line() -> [UInt8] {
+        var result = bytes
+        result.append(UInt8(ascii: "}"))
+        result.append(UInt8(ascii: "\n"))
+        return result
+    }
+
+    /// A JSON string literal: quotes, backslashes and control characters escaped (RFC 8259 §7).
+    private mutating func appendString(_ string: String) {
+        bytes.append(UInt8(ascii: "\""))
+        for byte in string.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): bytes.append(contentsOf: #"\""#.utf8)
+            case UInt8(ascii: "\\"): bytes.append(contentsOf: #"\\"#.utf8)
+            case UInt8(ascii: "\n"): bytes.append(contentsOf: #"\n"#.utf8)
+            case UInt8(ascii: "\r"): bytes.append(contentsOf: #"\r"#.utf8)
+            case UInt8(ascii: "\t"): bytes.append(contentsOf: #"\t"#.utf8)
+            case 0..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                bytes.append(contentsOf: #"\u00"#.utf8)
+                bytes.append(hex[Int(byte >> 4)])
+                bytes.append(hex[Int(byte & 0xf)])
+            default: bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+}

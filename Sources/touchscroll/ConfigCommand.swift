@@ -1,0 +1,53 @@
+import ArgumentParser
+import Configuration
+
+/// `touchscroll config check FILE` and `touchscroll config defaults`.
+struct ConfigCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "config",
+        abstract: "Check a configuration file, or print the default configuration.",
+        discussion: "Keys, defaults and meanings: docs/configuration.md.",
+        subcommands: [Check.self, Defaults.self]
+    )
+
+    struct Check: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Validate a configuration file and print a summary of it.",
+            discussion: """
+            Prints a summary on standard output and exits 0 when the file is valid. Otherwise prints \
+            every problem on standard error, one a line, as FILE:LINE:COLUMN: KEY.PATH: PROBLEM, \
+            and exits 2.
+            """
+        )
+
+        @Argument(help: "The YAML configuration file.")
+        var file: String
+
+        func run() throws {
+            let configuration = try loadConfiguration(file)
+            print("\(file): valid")
+            print(ConfigurationSummary.text(for: configuration))
+        }
+    }
+
+    struct Defaults: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print the default configuration as YAML (every key, UIKit's defaults)."
+        )
+
+        func run() throws {
+            print(try ConfigurationYAMLWriter.yaml(for: .defaults), terminator: "")
+        }
+    }
+}
+
+/// Loads a configuration file, or exits 2 after printing every problem on standard error.
+func loadConfiguration(_ path: String?) throws -> TouchscrollConfiguration {
+    guard let path else { return .defaults }
+    do {
+        return try ConfigurationLoader.load(contentsOfFile: path)
+    } catch {
+        StandardError.print(error.description)
+        throw ExitCodes.invalidConfiguration
+    }
+}

@@ -1,0 +1,62 @@
+import Configuration
+import LiveInput
+import Logging
+import ScrollEngine
+import StreamOutput
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One `touchscroll run`: the backend's descriptor and a signalfd in a `RunLoop`, the live driver
+/// between them and the scroll view, the stream writer at the end.
+final class LiveSession {
+    let loop: RunLoop
+    let backend: any InputBackend
+    let driver: LiveScrollDriver
+    let logger: Logger
+
+    init(configuration: TouchscrollConfiguration, backend: any InputBackend, tee: TouchScriptTee?,
+         stream: DelegateStreamWriter, logger: Logger) throws(InputError) {
+        self.backend = backend
+        self.logger = logger
+        loop = try RunLoop(logger: Logger(label: "touchscroll.runloop"))
+        let scrollView = configuration.scrollView
+        driver = LiveScrollDriver(
+            frameRate: configuration.output.frameRate,
+            locationDecimals: 3,
+            logger: Logger(label: "touchscroll.driver"),
+            makeTarget: { ScrollView(configuration: scrollView, startTime: $0) },
+            tee: tee.map { tee in { frame in try tee.write(frame) } },
+            emit: { events in
+                try stream.write(events)
+                try stream.flush()
+            }
+        )
+        let driver = driver, loop = loop
+        try loop.addSource(backend.fileDescriptor, name: "input") {
+            for event in try backend.readEvents() { try driver.deliver(event) }
+        }
+        loop.nextDeadline = { driver.nextDeadline }
+        loop.onDeadline = { now in
+            // Input stamped before the wakeup goes first, so it is not fed after a later tick.
+            for event in try backend.readEvents() { try driver.deliver(event) }
+            try driver.advanceDue(until: now)
+        }
+        try loop.handleSignals([SIGINT, SIGTERM]) { signal in
+            logger.info("signal \(signal): stopping")
+            loop.stop()
+        }
+    }
+
+    func run() throws {
+        // Devices already present are announced by the first dispatch.
+        for event in try backend.readEvents() { try driver.deliver(event) }
+        try loop.run()
+        backend.close()
+    }
+
+    var summary: String {
+        "\(driver.framesFed) touch frames, \(driver.ticksAdvanced) animation steps, \(loop.wakeups) wakeups"
+    }
+}

@@ -1,0 +1,39 @@
+import ArgumentParser
+import Foundation
+import SessionPlot
+
+/// `touchscroll plot FILE --out session.svg`: replays and draws the session.
+struct PlotCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "plot",
+        abstract: "Replay a recording or touch script and draw it as an SVG picture.",
+        discussion: """
+        Draws contentOffset x and y and zoomScale against time, shades the periods a finger was down, \
+        and colours a strip by phase (tracking, dragging, decelerating, bouncing, animating, zooming). \
+        The replay is the same virtual-clock replay as `touchscroll replay`.
+
+        Exit codes: 0 success, 1 the picture could not be written or the scroll view did not settle, \
+        2 invalid configuration, 3 unusable input, 64 invalid command line.
+        """
+    )
+
+    @OptionGroup var input: ReplayInputOptions
+
+    @Option(name: .long, help: ArgumentHelp("Where to write the SVG.", valueName: "file"))
+    var out: String
+
+    func run() throws {
+        var replay = try ReplayRun(input)
+        var trace = SessionTrace(configuration: replay.configuration.scrollView)
+        _ = try replay.run(fed: { trace.record($0) }, emit: { events in events.forEach { trace.record($0) } })
+        trace.finish()
+        let name = input.input == "-" ? "standard input" : (input.input as NSString).lastPathComponent
+        let svg = SessionPlotRenderer(title: "touchscroll · \(name)").svg(for: trace)
+        do {
+            try svg.write(toFile: out, atomically: true, encoding: .utf8)
+        } catch {
+            StandardError.print("touchscroll: cannot write \(out): \(error.localizedDescription)")
+            throw ExitCodes.runtimeFailure
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import ArgumentParser
+import Foundation
+import Playback
+import Recordings
+import ScrollEngine
+import StreamOutput
+
+/// `touchscroll replay FILE`: feeds a recording or touch script through the scroll view on a
+/// virtual clock and prints the delegate stream as JSON Lines.
+struct ReplayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Replay a recording or touch script and print the delegate stream as JSON Lines.",
+        discussion: """
+        Standard output gets a header line, then one line per delegate message (docs/protocol.md). \
+        Time is virtual: animation frames run at the frame rate from the first input's time, and the \
+        replay continues after the last input until the scroll view is at rest. The same input and \
+        configuration give the same bytes on every run. With --realtime the replay is paced by the \
+        recorded timestamps instead (a progress line on standard error when it is a terminal).
+
+        Exit codes: 0 success, 1 output failed or the scroll view did not settle within 60 s, \
+        2 invalid configuration, 3 unusable input, 64 invalid command line.
+        """
+    )
+
+    @OptionGroup var input: ReplayInputOptions
+
+    @Flag(help: "Pace the replay by the recorded timestamps (monotonic clock) instead of running at full speed.")
+    var realtime = false
+
+    @Option(name: .customLong("tee-touches"), help: ArgumentHelp("Also write the touch frames read from the input, as a touch script, to this file.", valueName: "file"))
+    var teeTouches: String?
+
+    func run() throws {
+        var replay = try ReplayRun(input)
+        let output = FileDescriptorByteSink(fileDescriptor: 1)
+        let tee = try teeTouches.map(TouchScriptTee.init(path:))
+        do {
+            let stream = try DelegateStreamWriter(sink: output, header: replay.header)
+            if realtime {
+                try runRealtime(&replay, stream: stream, tee: tee)
+            } else {
+                _ = try replay.run(read: { try tee?.write($0) }, emit: { try stream.write($0) })
+            }
+            try stream.flush()
+            try tee?.close()
+        } catch let error as StreamWriteError {
+            StandardError.print("touchscroll: \(error)")
+            throw ExitCodes.runtimeFailure
+        }
+    }
+
+    private func runRealtime(_ replay: inout ReplayRun, stream: DelegateStreamWriter, tee: TouchScriptTee?) throws {
+        let frames = try replay.readAll()
+        for frame in frames { try tee?.write(frame) }
+        let first = frames.first?.time ?? .zero
+        let total = (frames.last?.time ?? .zero).seconds(since: first)
+        let downTimes = frames.flatMap { frame in frame.samples.filter { $0.phase == .down }.map { _ in frame.time } }
+        let progress = RealtimeProgress(total: total, downTimes: downTimes, enabled: StandardError.isTerminal && total > 2)
+        let pacer = RealtimePacer(now: MonotonicClock.microseconds, sleep: MonotonicClock.sleep(microseconds:))
+        var iterator = frames.makeIterator()
+        defer { progress.finish() }
+        _ = try replay.run(
+            source: { iterator.next() },
+            pace: { time in
+                pacer.wait(until: time)
+                progress.update(at: time, since: first)
+            },
+            emit: { events in
+                try stream.write(events)
+                try stream.flush()
+            }
+        )
+    }
+}
+
+/// Writes the frames read from the input as a touch script (`--tee-touches`).
+final class TouchScriptTee {
+    private let sink: FileDescriptorByteSink
+
+    init(path: String) throws {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard fd >= 0 else {
+            StandardError.print("touchscroll: cannot write \(path): \(String(cString: strerror(errno)))")
+            throw ExitCodes.runtimeFailure
+        }
+        sink = FileDescriptorByteSink(fileDescriptor: fd)
+    }
+
+    func write(_ frame: TouchFrame) throws {
+        for sample in frame.samples {
+            try sink.write(Array((TouchScriptWriter.line(time: frame.time, sample: sample) + "\n").utf8))
+        }
+    }
+
+    func close() throws {
+        try sink.flush()
+        _ = Foundation.close(sink.fileDescriptor)
+    }
+}

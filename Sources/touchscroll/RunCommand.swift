@@ -1,0 +1,136 @@
+import ArgumentParser
+import Configuration
+import LiveInput
+import Logging
+import Recordings
+import ScrollEngine
+import StreamOutput
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `touchscroll run`: reads a real touchscreen and prints the delegate stream as it happens.
+struct RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Read live input (libinput or raw evdev) and print the delegate stream as JSON Lines.",
+        discussion: """
+        One thread, one epoll set: the input descriptor, a timer armed only while something animates \
+        or an engine timer is pending, and a signalfd. Nothing moves, nothing wakes. Time is \
+        CLOCK_MONOTONIC, the clock libinput stamps events with. Standard output gets the same header and \
+        lines as `touchscroll replay`; with --tee-touches FILE, `touchscroll replay FILE` reproduces \
+        them byte for byte (animation frames fall on the same grid, anchored at the first touch).
+
+        Backends: libinput from the udev seat (default; devices come and go while running), libinput \
+        on fixed nodes (--device, repeatable), or raw evdev through libevdev (--backend evdev \
+        --device NODE, optional --grab for exclusive access). Touchscreens give touches; keyboards \
+        (arrows, Page Up/Down, Space, Home, End) and wheels scroll unless --touch-only.
+
+        SIGINT or SIGTERM ends the run cleanly (exit 0).
+
+        Exit codes: 0 stopped by a signal, 1 output failed, 2 invalid configuration, 4 input device \
+        unavailable (permissions: add the user to group input), 64 invalid command line.
+        """
+    )
+
+    enum Backend: String, ExpressibleByArgument, CaseIterable {
+        case libinput, evdev
+    }
+
+    @Option(help: ArgumentHelp("The YAML configuration (screen, scroll view, input rotation, frame rate).", valueName: "file"))
+    var config: String?
+
+    @Option(help: "Input stack: libinput (udev seat or --device nodes) or evdev (raw, through libevdev).")
+    var backend: Backend = .libinput
+
+    @Option(help: "The udev seat libinput reads (libinput backend without --device).")
+    var seat = "seat0"
+
+    @Option(name: .customLong("device"), help: ArgumentHelp("Read this event node (repeatable; no hotplug).", valueName: "node"))
+    var devices: [String] = []
+
+    @Flag(help: "Grab the device exclusively (evdev backend); off by default so other readers keep working.")
+    var grab = false
+
+    @Flag(name: .customLong("touch-only"), help: "Ignore keyboards and wheels.")
+    var touchOnly = false
+
+    @Option(name: .customLong("tee-touches"), help: ArgumentHelp("Also write the touch frames fed to the engine, as a touch script, to this file.", valueName: "file"))
+    var teeTouches: String?
+
+    @Flag(help: "Log debug lines (libinput's own included).")
+    var verbose = false
+
+    func validate() throws {
+        if backend == .evdev && devices.isEmpty {
+            throw ValidationError("--backend evdev needs --device /dev/input/eventN")
+        }
+        if grab && backend != .evdev {
+            throw ValidationError("--grab applies to --backend evdev only (libinput does not grab)")
+        }
+    }
+
+    func run() throws {
+        LiveLogging.bootstrap(verbose: verbose)
+        let logger = Logger(label: "touchscroll")
+        let configuration = try loadConfiguration(config)
+        let tee = try teeTouches.map(TouchScriptTee.init(path:))
+        let output = FileDescriptorByteSink(fileDescriptor: 1)
+        let header = StreamHeader(toolVersion: ToolVersion.current, scrollView: configuration.scrollView,
+                                  screenWidthMM: configuration.screen.widthMM,
+                                  screenHeightMM: configuration.screen.heightMM,
+                                  frameRate: configuration.output.frameRate)
+        do {
+            let stream = try DelegateStreamWriter(sink: output, header: header)
+            try stream.flush()
+            let session = try LiveSession(
+                configuration: configuration,
+                backend: makeBackend(configuration: configuration, logger: logger),
+                tee: tee,
+                stream: stream,
+                logger: logger
+            )
+            try session.run()
+            try stream.flush()
+            try tee?.close()
+            logger.info("stopped: \(session.summary)")
+        } catch let error as InputError {
+            StandardError.print("touchscroll: \(error)")
+            throw ExitCodes.inputUnavailable
+        } catch let error as StreamWriteError {
+            StandardError.print("touchscroll: \(error)")
+            throw ExitCodes.runtimeFailure
+        }
+    }
+
+    private func makeBackend(configuration: TouchscrollConfiguration, logger: Logger) throws(InputError) -> any InputBackend {
+        let transform = ScreenTransform(configuration.input)
+        switch backend {
+        case .libinput:
+            let source: LibinputBackend.Source = devices.isEmpty ? .udev(seat: seat) : .paths(devices)
+            let libinput = try LibinputBackend(source: source, screen: configuration.screen.size, transform: transform,
+                                               acceptsKeyboards: !touchOnly, acceptsWheels: !touchOnly,
+                                               logger: Logger(label: "touchscroll.libinput"))
+            for failure in libinput.takeOpenFailures() { logger.warning("\(failure)") }
+            return libinput
+        case .evdev:
+            return try EvdevBackend(nodes: devices, screen: configuration.screen.size, transform: transform,
+                                    grab: grab, logger: Logger(label: "touchscroll.evdev"))
+        }
+    }
+}
+
+extension ScreenTransform {
+    /// The configuration's `input` section (calibration, then rotation, then flips).
+    init(_ input: InputTransform) {
+        let rotation: ScreenTransform.Rotation = switch input.rotation {
+        case .none: .none
+        case .quarter: .clockwise90
+        case .half: .upsideDown
+        case .threeQuarters: .clockwise270
+        }
+        self.init(rotation: rotation, flipHorizontally: input.flipX, flipVertically: input.flipY,
+                  calibration: CalibrationMatrix(input.calibration))
+    }
+}

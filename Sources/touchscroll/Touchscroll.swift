@@ -1,0 +1,41 @@
+import ArgumentParser
+
+/// The `touchscroll` command: a thin root that lists the subcommands and teaches how to use them.
+@main
+struct Touchscroll: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "touchscroll",
+        abstract: "UIScrollView's scrolling and zooming for Linux touchscreens, as a stream of delegate messages.",
+        discussion: """
+        touchscroll turns touches (from a live touchscreen, a recorded session, or a touch script) into \
+        what an iOS scroll view would do with them: the contentOffset and zoomScale over time and \
+        UIScrollViewDelegate's messages (scrollViewDidScroll, scrollViewWillEndDragging, …), plus the \
+        touches and taps its content views would receive. The stream is JSON Lines on standard output \
+        (docs/protocol.md); logs go to standard error.
+
+        The scroll view is described by a YAML file (docs/configuration.md; `touchscroll config defaults` \
+        prints a complete one). Replays run on a virtual clock: the same input and configuration give \
+        the same bytes on every run and machine.
+
+        Examples:
+          touchscroll config check config/example.yaml
+          touchscroll replay --config config/example.yaml recordings/scripts/flick.touches.jsonl
+          touchscroll plot recordings/scripts/flick.touches.jsonl --out flick.svg
+
+        Exit codes:
+          0   success
+          1   failure while running (output could not be written, the scroll view did not settle)
+          2   invalid configuration file
+          3   unusable input (unreadable or malformed recording or touch script)
+          64  invalid command line (unknown option, bad value)
+        """,
+        version: ToolVersion.current,
+        subcommands: [
+            ConfigCommand.self,
+            ReplayCommand.self,
+            RunCommand.self,
+            DevicesCommand.self,
+            PlotCommand.self,
+        ]
+    )
+}

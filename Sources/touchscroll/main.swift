@@ -1,2 +1,0 @@
-import ScrollEngine
-print(ScrollViewConfiguration().boundsSize)

@@ -1,0 +1,50 @@
+import Configuration
+import ScrollEngine
+import XCTest
+
+final class ConfigurationYAMLWriterTests: XCTestCase {
+    func testTheDefaultsRoundTripThroughYAML() throws {
+        let yaml = try ConfigurationYAMLWriter.yaml(for: .defaults)
+        XCTAssertEqual(try ConfigurationLoader.load(yaml: yaml), .defaults)
+        for key in ConfigurationKeys.scrollView {
+            XCTAssertTrue(yaml.contains("\n  \(key):"), "config defaults lacks scrollView.\(key)")
+        }
+    }
+
+    func testAFullConfigurationRoundTrips() throws {
+        var scrollView = ScrollViewConfiguration()
+        scrollView.contentSize = Size(width: 1280, height: 20000)
+        scrollView.decelerationRate = DecelerationRate(rawValue: 0.995)
+        scrollView.minimumZoomScale = 0.5
+        scrollView.maximumZoomScale = 3
+        scrollView.zoomView = "map"
+        scrollView.edgeSwipe = .init(edge: .left, depth: 20)
+        scrollView.contentViews = [ContentView(id: "map", frame: Rect(x: 0, y: 0, width: 1280, height: 20000), role: .plain, touchesShouldCancel: false)]
+        let original = TouchscrollConfiguration(
+            screen: ScreenConfiguration(width: 1024, height: 600, widthMM: 154.2, heightMM: 90.5),
+            scrollView: scrollView,
+            input: InputTransform(rotation: .half, flipX: false, flipY: true, calibration: [1, 0, 0.125, 0, 1, 0]),
+            output: OutputConfiguration(frameRate: 144)
+        )
+        let yaml = try ConfigurationYAMLWriter.yaml(for: original)
+        XCTAssertEqual(try ConfigurationLoader.load(yaml: yaml), original)
+    }
+
+    func testTheSummaryNamesWhatMatters() throws {
+        let c = try ConfigurationLoader.load(yaml: """
+        screen: { width: 1280, height: 800 }
+        scrollView: { contentSize: { width: 1280, height: 20000 }, contentInset: { top: 64, bottom: 44 }, minimumZoomScale: 1, maximumZoomScale: 4, zoomView: page }
+        contentViews: [{ id: page, frame: { x: 0, y: 0, width: 1280, height: 20000 } }, { id: buy, frame: { x: 0, y: 0, width: 10, height: 10 }, role: control }]
+        """)
+        XCTAssertEqual(ConfigurationSummary.text(for: c), """
+        screen: 1280×800 px
+        content: 1280×20000 pt, offset (0, 0)
+        adjusted inset: top 64, left 0, bottom 44, right 0
+        scrolling: enabled, bounces, deceleration normal
+        zoom: 1…4 on "page", starting at 1, bounces
+        content views: 2 (1 control)
+        input: as reported
+        frame rate: 60 Hz
+        """)
+    }
+}

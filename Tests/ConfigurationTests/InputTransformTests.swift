@@ -1,0 +1,23 @@
+import Configuration
+import ScrollEngine
+import XCTest
+
+final class InputTransformTests: XCTestCase {
+    func testTheIdentityLeavesPointsAlone() {
+        XCTAssertEqual(InputTransform().apply(toNormalized: Point(x: 0.25, y: 0.75)), Point(x: 0.25, y: 0.75))
+    }
+
+    func testRotationsTurnClockwise() {
+        let topRight = Point(x: 1, y: 0)
+        XCTAssertEqual(InputTransform(rotation: .quarter).apply(toNormalized: topRight), Point(x: 1, y: 1))
+        XCTAssertEqual(InputTransform(rotation: .half).apply(toNormalized: topRight), Point(x: 0, y: 1))
+        XCTAssertEqual(InputTransform(rotation: .threeQuarters).apply(toNormalized: topRight), Point(x: 0, y: 0))
+    }
+
+    func testFlipsMirrorAfterTheCalibration() {
+        let shifted = InputTransform(flipX: true, calibration: [1, 0, 0.1, 0, 1, 0])
+        let p = shifted.apply(toNormalized: Point(x: 0.2, y: 0.5))
+        XCTAssertEqual(p.x, 0.7, accuracy: 1e-12)
+        XCTAssertEqual(p.y, 0.5, accuracy: 1e-12)
+    }
+}

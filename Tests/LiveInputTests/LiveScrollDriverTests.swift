@@ -1,0 +1,111 @@
+import Playback
+import ScrollEngine
+import XCTest
+@testable import LiveInput
+
+/// The live driver against a scripted engine: zero deadlines at rest, ticks on the replay's grid,
+/// and — the point of `--tee-touches` — the same engine calls as the replay driver over the frames
+/// it teed, however late the process woke.
+final class LiveScrollDriverTests: XCTestCase {
+    private func frame(_ ms: Double, _ phase: TouchPhase, y: Double = 100) -> TouchFrame {
+        TouchFrame(time: .milliseconds(ms), samples: [TouchSample(slot: TouchSlot(0), phase: phase, location: Point(x: 10, y: y))])
+    }
+
+    func testBeforeAnyInputAndAtRestThereIsNoDeadline() throws {
+        var engine: ScriptedEngine?
+        let driver = LiveScrollDriver(frameRate: 60, makeTarget: { engine = ScriptedEngine(start: $0); return engine! },
+                                      emit: { _ in })
+        XCTAssertNil(driver.nextDeadline)
+        try driver.deliver(.touches(frame(1000, .down)))
+        XCTAssertNil(driver.nextDeadline, "a finger resting on the screen needs no wakeups")
+        try driver.deliver(.touches(frame(1010, .move, y: 90)))
+        XCTAssertNil(driver.nextDeadline)
+        XCTAssertEqual(engine?.log.first, "start 1000000")
+    }
+
+    func testAfterAFlickTheDeadlinesFollowTheGridUntilRest() throws {
+        var engine: ScriptedEngine!
+        let driver = LiveScrollDriver(frameRate: 60, makeTarget: { engine = ScriptedEngine(start: $0, animationLength: 50_000); return engine },
+                                      emit: { _ in })
+        try driver.deliver(.touches(frame(1000, .down)))
+        try driver.deliver(.touches(frame(1020, .up)))
+        let ticks = FrameTicks(origin: .milliseconds(1000), frameRate: 60)
+        XCTAssertEqual(driver.nextDeadline, ticks.tick(after: .milliseconds(1020)))
+        // The process wakes 40 ms late: every missed tick is stepped in order, then none is left.
+        try driver.advanceDue(until: .milliseconds(1110))
+        XCTAssertNil(driver.nextDeadline)
+        XCTAssertTrue(engine.isAtRest)
+        // Ticks at 1000 ms + n × 16 666.67 µs after the up; the animation ends at 1070 ms.
+        XCTAssertEqual(engine.log.drop { !$0.hasPrefix("handle 1020000") }.dropFirst(),
+                       ["advance 1033333", "advance 1050000", "advance 1066667", "advance 1083333"])
+    }
+
+    func testTeedFramesReplayToTheSameEngineCallsWhateverTheWakeupJitter() throws {
+        let input: [TouchFrame] = [
+            frame(1000, .down), frame(1008, .move, y: 90), frame(1016, .up, y: 80),
+            frame(1070, .down, y: 300), frame(1090, .up, y: 250),
+            frame(1400, .down), frame(1401, .up),
+        ]
+        var live: ScriptedEngine!
+        var liveEvents: [DelegateEvent] = []
+        var teed: [TouchFrame] = []
+        let driver = LiveScrollDriver(frameRate: 60,
+                                      makeTarget: { live = ScriptedEngine(start: $0); return live },
+                                      tee: { teed.append($0) },
+                                      emit: { liveEvents += $0 })
+        // Wake late by a varying amount, and sometimes read an input only after a later timer fired.
+        var jitter: Int64 = 0
+        for f in input {
+            while let deadline = driver.nextDeadline, deadline < f.time {
+                jitter = (jitter + 3_700) % 9_000
+                try driver.advanceDue(until: deadline.adding(microseconds: jitter))
+            }
+            try driver.deliver(.touches(f))
+        }
+        while let deadline = driver.nextDeadline {
+            try driver.advanceDue(until: deadline.adding(microseconds: 2_500))
+        }
+
+        var replayed: ScriptedEngine!
+        var replayEvents: [DelegateEvent] = []
+        try PlaybackDriver<ScriptedEngine>(options: PlaybackOptions(frameRate: 60)).run(
+            frames: teed, makeEngine: { replayed = ScriptedEngine(start: $0); return replayed },
+            emit: { replayEvents += $0 })
+
+        XCTAssertEqual(live.log, replayed.log)
+        XCTAssertEqual(liveEvents, replayEvents)
+        XCTAssertEqual(teed.count, input.count)
+    }
+
+    func testAFrameReadAfterALaterTickIsFedAtTheTickAndTeedSo() throws {
+        var teed: [TouchFrame] = []
+        let driver = LiveScrollDriver(frameRate: 60, makeTarget: { ScriptedEngine(start: $0) },
+                                      tee: { teed.append($0) }, emit: { _ in })
+        try driver.deliver(.touches(frame(1000, .down)))
+        try driver.deliver(.touches(frame(1010, .up)))
+        try driver.advanceDue(until: .milliseconds(1040))
+        let lastStep = driver.now!
+        try driver.deliver(.touches(frame(1030, .down)))
+        XCTAssertEqual(teed.last?.time, lastStep)
+        XCTAssertGreaterThan(lastStep, .milliseconds(1030))
+    }
+
+    func testTwoFramesAtOneInstantAreTeedAMicrosecondApart() throws {
+        var teed: [TouchFrame] = []
+        let driver = LiveScrollDriver(frameRate: 60, makeTarget: { ScriptedEngine(start: $0) },
+                                      tee: { teed.append($0) }, emit: { _ in })
+        try driver.deliver(.touches(frame(1000, .down)))
+        try driver.deliver(.touches(TouchFrame(time: .milliseconds(1000), samples: [
+            TouchSample(slot: TouchSlot(1), phase: .down, location: .zero)])))
+        XCTAssertEqual(teed.map(\.time.microseconds), [1_000_000, 1_000_001])
+    }
+
+    func testKeysAndWheelsReachTheEngineInTimeOrder() throws {
+        var engine: ScriptedEngine!
+        let driver = LiveScrollDriver(frameRate: 60, makeTarget: { engine = ScriptedEngine(start: $0); return engine },
+                                      emit: { _ in })
+        try driver.deliver(.key(.pageDown, time: .milliseconds(5)))
+        try driver.deliver(.wheel(delta: Point(x: 0, y: 40), time: .milliseconds(6)))
+        XCTAssertEqual(engine.log, ["start 5000", "key pageDown 5000", "wheel (0.0, 40.0) 6000"])
+    }
+}

@@ -1,0 +1,85 @@
+# Smoke test of the real-kernel harness itself: the guest's kernel, udev, uinput, libinput and framebuffer
+# paths work, and the touchscroll binary built for the guest runs there. Every later guest test relies on these.
+. /usr/lib/e2e/lib.sh
+
+# --- touchscroll runs in the guest (static Swift stdlib + the libraries run-guest.sh copied) ---------------
+e2e_check "touchscroll from the payload runs in the guest" sh -c 'touchscroll --help > /results/touchscroll-help.txt 2>&1'
+
+# --- a real multitouch device through uinput, as udev and libinput see it ---------------------------------
+device_dir=""
+for dir in /payload/recordings/evemu-devices/touchscreens /payload/shared/recordings/evemu-devices/touchscreens; do
+    [ -f "$dir/EP0430M09.desc" ] && { device_dir="$dir"; break; }
+done
+if [ -z "$device_dir" ]; then
+    e2e_fail "EP0430M09.desc found in the payload (recordings/ or shared/recordings/)"
+    e2e_finish
+fi
+desc="$device_dir/EP0430M09.desc"
+events="$device_dir/EP0430M09.4-finger-drag-down.events"
+
+e2e_check "/dev/uinput is a character device" test -c /dev/uinput
+node="$(e2e_evemu_device "$desc")"
+e2e_check "evemu-device created an event node ($node)" test -c "$node"
+e2e_check_eq "udev tags it ID_INPUT_TOUCHSCREEN" 1 "$(e2e_udev_property "$node" ID_INPUT_TOUCHSCREEN)"
+e2e_check_eq "udev tags it ID_INPUT" 1 "$(e2e_udev_property "$node" ID_INPUT)"
+udevadm info --query=all --name="$node" > /results/udev-info.txt
+libinput list-devices > /results/libinput-list-devices.txt 2>&1
+e2e_check "libinput (udev seat0) lists EP0430M09 as a touch device" \
+    awk '/^Device:/ { found = ($0 ~ /EP0430M09/) } found && /^Capabilities:/ && /touch/ { ok = 1 } END { exit !ok }' \
+    /results/libinput-list-devices.txt
+
+# Replay the recording through the kernel while evemu-record (raw evdev) and libinput (udev backend) listen.
+evemu-record "$node" > /results/evemu-record.txt 2>&1 &
+record_pid=$!
+libinput debug-events --udev seat0 > /results/libinput-debug-events.txt 2>&1 &
+debug_pid=$!
+sleep 1
+e2e_check "evemu-play replayed $(basename "$events")" evemu-play "$node" < "$events"
+sleep 0.5
+kill -INT "$record_pid" "$debug_pid"
+wait "$record_pid" "$debug_pid" 2>/dev/null
+
+# Touch downs: tracking ids other than -1 in the recording, TOUCH_DOWN events in what libinput read.
+downs_recorded="$(grep '^E:' "$events" | awk '$3 == "0003" && $4 == "0039" && $5 + 0 != -1' | wc -l)"
+downs_evdev="$(grep '^E:' /results/evemu-record.txt | awk '$3 == "0003" && $4 == "0039" && $5 + 0 != -1' | wc -l)"
+downs_libinput="$(grep -c 'TOUCH_DOWN' /results/libinput-debug-events.txt)"
+ups_libinput="$(grep -c 'TOUCH_UP' /results/libinput-debug-events.txt)"
+e2e_check "the recording has touches" test "$downs_recorded" -gt 0
+e2e_check_eq "evemu-record read every touch down through evdev" "$downs_recorded" "$downs_evdev"
+e2e_check_eq "libinput read every touch down" "$downs_recorded" "$downs_libinput"
+e2e_check_eq "libinput read every touch up" "$downs_recorded" "$ups_libinput"
+
+# Unplug: killing evemu-device removes the node.
+kill "$E2E_EVEMU_PID"; wait "$E2E_EVEMU_PID" 2>/dev/null
+tries=50; while [ -e "$node" ] && [ $tries -gt 0 ]; do sleep 0.1; tries=$((tries - 1)); done
+e2e_check "killing evemu-device unplugs $node" test ! -e "$node"
+
+# --- the framebuffer: colours written to /dev/fb0 appear in the host's screendump -------------------------
+e2e_check "/dev/fb0 is a character device" test -c /dev/fb0
+e2e_check "/dev/dri/card0 is a character device" test -c /dev/dri/card0
+bpp="$(cat /sys/class/graphics/fb0/bits_per_pixel)"
+stride="$(cat /sys/class/graphics/fb0/stride)"
+size="$(cat /sys/class/graphics/fb0/virtual_size)"; width="${size%,*}"; height="${size#*,}"
+e2e_check_eq "fb0 is 32 bits per pixel" 32 "$bpp"
+e2e_log "fb0: ${width}x${height}, stride $stride"
+
+# fill_rows FIRST COUNT B G R (octal bytes): XRGB8888 little endian is B, G, R, X in memory.
+fill_rows() {
+    local first="$1" count="$2" bytes=$(( $2 * stride ))
+    printf "\\$3\\$4\\$5\\000" > /tmp/run
+    while [ "$(stat -c %s /tmp/run)" -lt "$bytes" ]; do cat /tmp/run /tmp/run > /tmp/run2; mv /tmp/run2 /tmp/run; done
+    head -c "$bytes" /tmp/run | dd of=/dev/fb0 bs="$stride" seek="$first" conv=notrunc 2> /dev/null
+}
+half=$(( height / 2 ))
+fill_rows 0 "$half" 340 200 040                        # RGB (0x20, 0x80, 0xe0), as octal B G R
+fill_rows "$half" $(( height - half )) 020 100 360     # RGB (0xf0, 0x40, 0x10)
+right=$(( width - 1 )); bottom=$(( height - 1 ))
+pixels="$(e2e_screendump framebuffer 0,0 "$right,$(( half - 1 ))" "0,$half" "$right,$bottom")"
+echo "$pixels" > /results/framebuffer-pixels.txt
+e2e_check_eq "screendump: top-left is the top colour" "0 0 32 128 224" "$(echo "$pixels" | sed -n 1p)"
+e2e_check_eq "screendump: right end of the top half is the top colour" \
+    "$right $(( half - 1 )) 32 128 224" "$(echo "$pixels" | sed -n 2p)"
+e2e_check_eq "screendump: left of the bottom half is the bottom colour" "0 $half 240 64 16" "$(echo "$pixels" | sed -n 3p)"
+e2e_check_eq "screendump: bottom-right is the bottom colour" "$right $bottom 240 64 16" "$(echo "$pixels" | sed -n 4p)"
+
+e2e_finish

@@ -1,0 +1,34 @@
+# The real-kernel test harness (docs/e2e.md): a QEMU guest running Debian's kernel with evdev, uinput, udevd,
+# libinput and a bochs DRM framebuffer, built from the host's packages by e2e/build-image.sh.
+#
+#   make e2e-image     build (or reuse) the cached guest image under .build/e2e/
+#   make e2e-payload   release build of touchscroll (static Swift stdlib) staged with recordings and tests
+#   make e2e-smoke     boot the guest and run e2e/tests/smoke.sh (the harness's own proof)
+#   make e2e           run every guest test script in e2e/tests/*.sh, one guest boot each
+#   make e2e-run E2E_SCRIPT=e2e/tests/NAME.sh [E2E_SCREENDUMP=out.ppm]   one script, for debugging
+
+APT_PACKAGES += qemu-system-x86 linux-image-amd64 busybox-static udev libinput-bin libinput-tools evemu-tools \
+                kmod cpio zstd xz-utils python3 binutils
+
+E2E_DIR      := .build/e2e
+E2E_PAYLOAD  := $(E2E_DIR)/payload
+E2E_TESTS    ?= $(sort $(wildcard e2e/tests/*.sh))
+E2E_RELEASE_FLAGS := -c release --static-swift-stdlib --product touchscroll
+
+.PHONY: e2e e2e-image e2e-payload e2e-smoke e2e-run
+
+e2e-image: deps
+	e2e/build-image.sh > /dev/null
+
+e2e-payload: deps
+	$(SWIFT) build $(E2E_RELEASE_FLAGS) $(SWIFT_FLAGS)
+	e2e/stage-payload.sh $(E2E_PAYLOAD) "$$($(SWIFT) build $(E2E_RELEASE_FLAGS) --show-bin-path)/touchscroll" > /dev/null
+
+e2e-smoke: e2e-image e2e-payload
+	e2e/run-tests.sh $(E2E_PAYLOAD) e2e/tests/smoke.sh
+
+e2e: e2e-image e2e-payload
+	e2e/run-tests.sh $(E2E_PAYLOAD) $(E2E_TESTS)
+
+e2e-run: e2e-image e2e-payload
+	e2e/run-guest.sh --payload $(E2E_PAYLOAD) --script "$(E2E_SCRIPT)" $(if $(E2E_SCREENDUMP),--screendump "$(E2E_SCREENDUMP)")
