@@ -43,9 +43,11 @@ public struct PlaybackDriver<Engine: PlaybackEngine> {
         )
         var summary = PlaybackSummary(firstInput: origin)
         var now = origin
-        var pending: TouchFrame? = first
+        var primed: TouchFrame? = first
         var lastRecorded = origin
         var inputEnded = false
+        /// The next input to feed, already through the window (admitted exactly once).
+        var queued: TouchFrame? = nil
 
         func step(to time: Timestamp, _ action: () -> Void) throws {
             pace(time)
@@ -57,31 +59,29 @@ public struct PlaybackDriver<Engine: PlaybackEngine> {
             if !events.isEmpty { try emit(events) }
         }
 
-        /// The next frame to feed, skipping frames the window drops; ends the input at `--to`.
+        /// Reads on to the next frame the window lets through; nil at the end of the input or
+        /// past `--to`.
         func nextAdmitted() throws -> TouchFrame? {
-            while let frame = pending {
+            while let frame = try primed ?? nextFrame() {
+                primed = nil
                 guard frame.time >= lastRecorded else {
                     throw PlaybackError.timeWentBackwards(previous: lastRecorded, frame: frame.time)
                 }
                 lastRecorded = frame.time
                 if window.isPastEnd(frame.time) { return nil }
                 if let admitted = window.admit(frame) { return admitted }
-                pending = try nextFrame()
             }
             return nil
         }
 
         while true {
-            var input: TouchFrame? = nil
-            if !inputEnded {
-                input = try nextAdmitted()
-                if input == nil {
+            if queued == nil, !inputEnded {
+                queued = try nextAdmitted()
+                if queued == nil {
                     inputEnded = true
-                    let end = window.end.map { min($0, lastRecorded) } ?? lastRecorded
-                    summary.lastInput = max(end, now)
-                    if let cancel = window.close(at: max(end, now)) {
-                        input = cancel
-                    }
+                    let end = max(window.end.map { min($0, lastRecorded) } ?? lastRecorded, now)
+                    summary.lastInput = end
+                    queued = window.close(at: end)
                 }
             }
             var wakeUp: Timestamp? = nil
@@ -90,15 +90,15 @@ public struct PlaybackDriver<Engine: PlaybackEngine> {
                 let due = max(deadline, now)
                 wakeUp = wakeUp.map { min($0, due) } ?? due
             }
-            if let frame = input, wakeUp.map({ frame.time <= $0 }) ?? true {
+            if let frame = queued, wakeUp.map({ frame.time <= $0 }) ?? true {
                 let fedFrame = TouchFrame(time: max(frame.time, now), samples: frame.samples)
                 try step(to: fedFrame.time) {
                     fed(fedFrame)
                     engine.handle(fedFrame)
                 }
+                queued = nil
                 summary.inputFrames += 1
                 summary.touchesDown += frame.samples.filter { $0.phase == .down }.count
-                if !inputEnded { pending = try nextFrame() }
                 continue
             }
             guard let time = wakeUp else { break }
@@ -107,7 +107,8 @@ public struct PlaybackDriver<Engine: PlaybackEngine> {
             }
             // A timer due now that the engine does not clear would stall the clock: move at
             // least one microsecond so every step makes progress.
-            try step(to: time > now ? time : now.adding(microseconds: 1)) { engine.advance(to: time > now ? time : now.adding(microseconds: 1)) }
+            let target = time > now ? time : now.adding(microseconds: 1)
+            try step(to: target) { engine.advance(to: target) }
         }
         summary.end = now
         summary.isAtRest = engine.isAtRest

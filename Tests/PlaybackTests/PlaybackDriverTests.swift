@@ -1,0 +1,102 @@
+import Playback
+import ScrollEngine
+import XCTest
+
+final class PlaybackDriverTests: XCTestCase {
+    var engine: ScriptedEngine!
+
+    func replay(_ frames: [TouchFrame], _ options: PlaybackOptions = PlaybackOptions(), configure: (ScriptedEngine) -> Void = { _ in }) throws -> PlaybackSummary {
+        try PlaybackDriver<ScriptedEngine>(options: options).run(
+            frames: frames,
+            makeEngine: { start in
+                self.engine = ScriptedEngine(start: start)
+                configure(self.engine)
+                return self.engine
+            },
+            emit: { _ in }
+        )
+    }
+
+    func testInputOnlyWhenNothingAnimates() throws {
+        let summary = try replay(oneFinger([1000, 2000, 3000]))
+        XCTAssertEqual(engine.calls, [.handle(1000, fingers: 1), .handle(2000, fingers: 1), .handle(3000, fingers: 0)])
+        XCTAssertEqual(summary.inputFrames, 3)
+        XCTAssertEqual(summary.touchesDown, 1)
+        XCTAssertTrue(summary.isAtRest)
+    }
+
+    func testAfterTheLastInputTicksRunOnTheGridFromTheFirstInputUntilRest() throws {
+        // 60 Hz grid from t = 1000 µs: 17667, 34333, 51000, …; the fling lasts 50 ms after the lift.
+        _ = try replay(oneFinger([1000, 10_000]), configure: { $0.flingDuration = 50_000 })
+        XCTAssertEqual(engine.calls, [
+            .handle(1000, fingers: 1), .handle(10_000, fingers: 0),
+            .advance(17_667), .advance(34_333), .advance(51_000), .advance(67_667),
+        ])
+    }
+
+    func testATickTooCloseToTheLiftIsSkipped() throws {
+        // The lift lands 1 µs before the 17 667 µs tick: the next frame is the tick after it.
+        _ = try replay(oneFinger([1000, 17_666]), configure: { $0.flingDuration = 10_000 })
+        XCTAssertEqual(engine.calls, [.handle(1000, fingers: 1), .handle(17_666, fingers: 0), .advance(34_333)])
+    }
+
+    func testTimersFireAtTheirDeadlineBetweenInputs() throws {
+        _ = try replay(oneFinger([0, 400_000]), configure: { $0.timers = [Timestamp(microseconds: 150_000)] })
+        XCTAssertEqual(engine.calls, [.handle(0, fingers: 1), .advance(150_000), .handle(400_000, fingers: 0)])
+    }
+
+    func testATimerBeforeTheNextTickWinsAndTicksResumeAfterIt() throws {
+        _ = try replay([TouchFrame(time: .zero, samples: [])], configure: {
+            $0.animatingUntil = Timestamp(microseconds: 40_000)
+            $0.timers = [Timestamp(microseconds: 20_000)]
+        })
+        XCTAssertEqual(engine.calls, [.handle(0, fingers: 0), .advance(16_667), .advance(20_000), .advance(33_333), .advance(50_000)])
+    }
+
+    func testTheFrameRateSetsTheGrid() throws {
+        _ = try replay([TouchFrame(time: .zero, samples: [])], PlaybackOptions(frameRate: 30), configure: {
+            $0.animatingUntil = Timestamp(microseconds: 60_000)
+        })
+        XCTAssertEqual(engine.calls, [.handle(0, fingers: 0), .advance(33_333), .advance(66_667)])
+    }
+
+    func testAnEngineThatNeverSettlesIsAnError() {
+        XCTAssertThrowsError(try replay([TouchFrame(time: .zero, samples: [])], PlaybackOptions(frameRate: 10, settleLimit: 1), configure: {
+            $0.animatingUntil = Timestamp(microseconds: 1_000_000_000)
+        })) { error in
+            XCTAssertEqual(error as? PlaybackError, .didNotSettle(afterSeconds: 1, at: Timestamp(microseconds: 1_100_000)))
+        }
+    }
+
+    func testTimeGoingBackwardsIsAnError() {
+        let frames = [TouchFrame(time: Timestamp(microseconds: 5000), samples: []), TouchFrame(time: Timestamp(microseconds: 4000), samples: [])]
+        XCTAssertThrowsError(try replay(frames)) { error in
+            XCTAssertEqual(error as? PlaybackError, .timeWentBackwards(previous: Timestamp(microseconds: 5000), frame: Timestamp(microseconds: 4000)))
+        }
+    }
+
+    func testAFingerStillDownAtTheEndOfTheInputIsCancelled() throws {
+        let frames = Array(oneFinger([0, 10_000, 20_000]).dropLast())
+        _ = try replay(frames)
+        XCTAssertEqual(engine.calls, [.handle(0, fingers: 1), .handle(10_000, fingers: 1), .handle(10_000, fingers: 0)])
+    }
+
+    func testTheWindowStartsFingersAlreadyDownAndCancelsThoseStillDown() throws {
+        // Frames at 0, 100, 200, 300, 400 ms; window 0.15 s … 0.35 s (from the first frame).
+        var fed: [TouchFrame] = []
+        _ = try PlaybackDriver<ScriptedEngine>(options: PlaybackOptions(from: 0.15, to: 0.35)).run(
+            frames: oneFinger([0, 100_000, 200_000, 300_000, 400_000]),
+            makeEngine: { self.engine = ScriptedEngine(start: $0); return self.engine },
+            fed: { fed.append($0) },
+            emit: { _ in }
+        )
+        XCTAssertEqual(fed.map(\.time.microseconds), [200_000, 300_000, 350_000])
+        XCTAssertEqual(fed.map { $0.samples.map(\.phase) }, [[.down], [.move], [.cancel]])
+    }
+
+    func testEmptyInputProducesNothing() throws {
+        let summary = try replay([])
+        XCTAssertNil(engine)
+        XCTAssertEqual(summary, PlaybackSummary())
+    }
+}

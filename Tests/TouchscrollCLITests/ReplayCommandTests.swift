@@ -1,0 +1,118 @@
+import Foundation
+import XCTest
+
+final class ReplayCommandTests: XCTestCase {
+    let flick = "recordings/scripts/flick.touches.jsonl"
+
+    func messages(_ result: TouchscrollProcess.Result) throws -> [[String: Any]] {
+        try result.stdoutLines.map { line in
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8))
+            return try XCTUnwrap(object as? [String: Any], "not a JSON object: \(line)")
+        }
+    }
+
+    /// The message names with runs of scrollViewDidScroll collapsed to one `didScroll…`.
+    func sequence(_ objects: [[String: Any]]) -> [String] {
+        var names: [String] = []
+        for object in objects {
+            let name = object["message"] as! String
+            if name == "scrollViewDidScroll", names.last == "didScroll…" { continue }
+            names.append(name == "scrollViewDidScroll" ? "didScroll…" : name)
+        }
+        return names
+    }
+
+    func testAFlickPrintsTheHeaderThenTheDelegateSequenceAndOnlyJSON() throws {
+        let result = try TouchscrollProcess.run(["replay", "--config", "config/example.yaml", flick])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stderr, "")
+        let objects = try messages(result)
+        XCTAssertEqual(objects.first?["message"] as? String, "header")
+        XCTAssertEqual(objects.first?["schemaVersion"] as? Int, 1)
+        XCTAssertEqual(sequence(Array(objects.dropFirst())), [
+            "scrollViewWillBeginDragging", "didScroll…", "scrollViewWillEndDragging", "scrollViewDidEndDragging",
+            "scrollViewWillBeginDecelerating", "didScroll…", "scrollViewDidEndDecelerating",
+        ])
+    }
+
+    /// Issue 2's acceptance: the flick lands where the closed form says. The script moves at
+    /// 2 pt/ms and lifts at y offset 136 (from -64), so the target is 136 + 2 × 0.998 / 0.002.
+    func testTheFlickLandsOnTheClosedFormTarget() throws {
+        let objects = try messages(try TouchscrollProcess.run(["replay", "--config", "config/example.yaml", flick]))
+        let willEnd = try XCTUnwrap(objects.first { $0["message"] as? String == "scrollViewWillEndDragging" })
+        let velocity = willEnd["velocity"] as! [String: Double]
+        let target = willEnd["targetContentOffset"] as! [String: Double]
+        XCTAssertEqual(velocity["y"]!, 2, accuracy: 0.01)
+        XCTAssertEqual(target["y"]!, 136 + 2 * 0.998 / 0.002, accuracy: 0.5)
+        let rest = (objects.last!["contentOffset"] as! [String: Double])["y"]!
+        XCTAssertEqual(rest, 136 + 2 * 0.998 / 0.002, accuracy: 0.5)
+    }
+
+    func testStandardInputGivesTheSameBytesAsTheFile() throws {
+        let script = try String(contentsOf: TouchscrollProcess.packageRoot.appendingPathComponent(flick), encoding: .utf8)
+        let fromFile = try TouchscrollProcess.run(["replay", "--config", "config/example.yaml", flick])
+        let fromStdin = try TouchscrollProcess.run(["replay", "--config", "config/example.yaml", "-"], stdin: script)
+        XCTAssertEqual(fromStdin.status, 0, fromStdin.stderr)
+        XCTAssertEqual(fromStdin.stdout, fromFile.stdout)
+    }
+
+    func testTheFrameRateChangesTheFramesNotTheLanding() throws {
+        let at120 = try messages(try TouchscrollProcess.run(["replay", "--config", "config/example.yaml", "--frame-rate", "120", flick]))
+        let at60 = try messages(try TouchscrollProcess.run(["replay", "--config", "config/example.yaml", flick]))
+        XCTAssertEqual(at120.first?["config"].flatMap { ($0 as? [String: Any])?["frameRate"] as? Int }, 120)
+        XCTAssertGreaterThan(at120.count, at60.count)
+        let rest = { (objects: [[String: Any]]) in (objects.last!["contentOffset"] as! [String: Double])["y"]! }
+        XCTAssertEqual(rest(at120), rest(at60), accuracy: 0.01)
+    }
+
+    func testTeeTouchesWritesAScriptThatReplaysIdentically() throws {
+        let tee = FileManager.default.temporaryDirectory.appendingPathComponent("touchscroll-tee-\(UUID().uuidString).jsonl").path
+        defer { try? FileManager.default.removeItem(atPath: tee) }
+        let original = try TouchscrollProcess.run(["replay", "--config", "config/example.yaml", "--tee-touches", tee, flick])
+        XCTAssertEqual(original.status, 0, original.stderr)
+        let again = try TouchscrollProcess.run(["replay", "--config", "config/example.yaml", tee])
+        XCTAssertEqual(again.stdout, original.stdout)
+    }
+
+    func testTheWindowCutsTheInput() throws {
+        let result = try TouchscrollProcess.run(["replay", "--config", "config/example.yaml", "--to", "0.05", flick])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let objects = try messages(result)
+        // Cancelled at 50 ms while dragging slowly: no fling follows.
+        XCTAssertFalse(sequence(objects).contains("scrollViewWillBeginDecelerating"))
+        XCTAssertLessThanOrEqual(objects.compactMap { $0["t"] as? Int }.max() ?? 0, 1_000_000)
+    }
+
+    func testRealtimeGivesTheSameStreamAsVirtualTime() throws {
+        let script = "recordings/scripts/drag-and-hold.touches.jsonl"
+        let virtual = try TouchscrollProcess.run(["replay", "--config", "config/example.yaml", script])
+        let started = Date()
+        let realtime = try TouchscrollProcess.run(["replay", "--config", "config/example.yaml", "--realtime", script])
+        XCTAssertEqual(realtime.status, 0, realtime.stderr)
+        XCTAssertEqual(realtime.stdout, virtual.stdout)
+        XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(started), 0.55, "paced by the 600 ms of recorded time")
+    }
+
+    func testAnInvalidConfigurationExitsTwo() throws {
+        let result = try TouchscrollProcess.run(["replay", "--config", try temporaryFile("output: { frameRate: fast }\n"), flick])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.stdout, "")
+        XCTAssertTrue(result.stderr.contains("output.frameRate: expected a number, got \"fast\""), result.stderr)
+    }
+
+    func testUnusableInputExitsThreeNamingTheLine() throws {
+        let script = try temporaryFile("{\"t\": 0, \"slot\": 0, \"phase\": \"down\", \"x\": 1, \"y\": 2}\nnot json\n", suffix: ".touches.jsonl")
+        let result = try TouchscrollProcess.run(["replay", script])
+        XCTAssertEqual(result.status, 3)
+        XCTAssertTrue(result.stderr.contains("\(script):2:"), result.stderr)
+        let missing = try TouchscrollProcess.run(["replay", "/nonexistent.touches.jsonl"])
+        XCTAssertEqual(missing.status, 3)
+        XCTAssertEqual(missing.stdout, "")
+    }
+
+    func testBadOptionsExitSixtyFour() throws {
+        XCTAssertEqual(try TouchscrollProcess.run(["replay", "--frame-rate", "0", flick]).status, 64)
+        XCTAssertEqual(try TouchscrollProcess.run(["replay", "--from", "2", "--to", "1", flick]).status, 64)
+        XCTAssertEqual(try TouchscrollProcess.run(["replay", "--no-such-option", flick]).status, 64)
+    }
+}
