@@ -68,7 +68,7 @@ let liveInput: [Target] = [
     .target(
         name: "LiveInput",
         dependencies: [
-            "ScrollEngine", "Playback", "CLibinput", "CLibevdev", "CLibudev", "CInputShim",
+            "ScrollEngine", "Playback", "Recordings", "CLibinput", "CLibevdev", "CLibudev", "CInputShim",
             .product(name: "Logging", package: "swift-log"),
         ],
         path: "Sources/LiveInput"

@@ -86,9 +86,9 @@ struct DeviceReport: Encodable {
         guard let d = listing.description else { return }
         name = d.name
         bus = d.busName
-        vendor = String(format: "%04x", d.vendor)
-        product = String(format: "%04x", d.product)
-        slots = d.slots
+        vendor = String(format: "%04x", d.id.vendor)
+        product = String(format: "%04x", d.id.product)
+        slots = d.slotCount
         if let (ax, ay) = d.positionAxes {
             x = Axis(minimum: ax.minimum, maximum: ax.maximum, resolution: ax.resolution)
             y = Axis(minimum: ay.minimum, maximum: ay.maximum, resolution: ay.resolution)

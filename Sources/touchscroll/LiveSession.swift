@@ -12,13 +12,14 @@ import Glibc
 /// between them and the scroll view, the stream writer at the end.
 final class LiveSession {
     let loop: RunLoop
-    let backend: any InputBackend
+    let backends: [any InputBackend]
     let driver: LiveScrollDriver
     let logger: Logger
+    private var readAll: () throws -> Void = {}
 
-    init(configuration: TouchscrollConfiguration, backend: any InputBackend, tee: TouchScriptTee?,
+    init(configuration: TouchscrollConfiguration, backends: [any InputBackend], tee: TouchScriptTee?,
          stream: DelegateStreamWriter, logger: Logger) throws(InputError) {
-        self.backend = backend
+        self.backends = backends
         self.logger = logger
         loop = try RunLoop(logger: Logger(label: "touchscroll.runloop"))
         let scrollView = configuration.scrollView
@@ -34,15 +35,23 @@ final class LiveSession {
             }
         )
         let driver = driver, loop = loop
-        try loop.addSource(backend.fileDescriptor, name: "input") {
+        /// Reads one backend; a backend whose device went away (raw evdev) leaves the epoll set.
+        func read(_ backend: any InputBackend) throws {
+            guard !backend.isClosed else { return }
+            let fd = backend.fileDescriptor
             for event in try backend.readEvents() { try driver.deliver(event) }
+            if backend.isClosed { loop.removeSource(fd) }
+        }
+        for backend in backends {
+            try loop.addSource(backend.fileDescriptor, name: "input") { try read(backend) }
         }
         loop.nextDeadline = { driver.nextDeadline }
         loop.onDeadline = { now in
             // Input stamped before the wakeup goes first, so it is not fed after a later tick.
-            for event in try backend.readEvents() { try driver.deliver(event) }
+            for backend in backends { try read(backend) }
             try driver.advanceDue(until: now)
         }
+        self.readAll = { for backend in backends { try read(backend) } }
         try loop.handleSignals([SIGINT, SIGTERM]) { signal in
             logger.info("signal \(signal): stopping")
             loop.stop()
@@ -51,9 +60,9 @@ final class LiveSession {
 
     func run() throws {
         // Devices already present are announced by the first dispatch.
-        for event in try backend.readEvents() { try driver.deliver(event) }
+        try readAll()
         try loop.run()
-        backend.close()
+        for backend in backends { backend.close() }
     }
 
     var summary: String {

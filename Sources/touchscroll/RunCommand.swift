@@ -82,15 +82,12 @@ struct RunCommand: ParsableCommand {
                                   screenHeightMM: configuration.screen.heightMM,
                                   frameRate: configuration.output.frameRate)
         do {
+            // Devices first: a run that cannot read input prints no stream at all.
+            let backends = try makeBackends(configuration: configuration, logger: logger)
             let stream = try DelegateStreamWriter(sink: output, header: header)
             try stream.flush()
-            let session = try LiveSession(
-                configuration: configuration,
-                backend: makeBackend(configuration: configuration, logger: logger),
-                tee: tee,
-                stream: stream,
-                logger: logger
-            )
+            let session = try LiveSession(configuration: configuration, backends: backends, tee: tee,
+                                          stream: stream, logger: logger)
             try session.run()
             try stream.flush()
             try tee?.close()
@@ -104,7 +101,7 @@ struct RunCommand: ParsableCommand {
         }
     }
 
-    private func makeBackend(configuration: TouchscrollConfiguration, logger: Logger) throws(InputError) -> any InputBackend {
+    private func makeBackends(configuration: TouchscrollConfiguration, logger: Logger) throws(InputError) -> [any InputBackend] {
         let transform = ScreenTransform(configuration.input)
         switch backend {
         case .libinput:
@@ -113,10 +110,17 @@ struct RunCommand: ParsableCommand {
                                                acceptsKeyboards: !touchOnly, acceptsWheels: !touchOnly,
                                                logger: Logger(label: "touchscroll.libinput"))
             for failure in libinput.takeOpenFailures() { logger.warning("\(failure)") }
-            return libinput
+            return [libinput]
         case .evdev:
-            return try EvdevBackend(nodes: devices, screen: configuration.screen.size, transform: transform,
-                                    grab: grab, logger: Logger(label: "touchscroll.evdev"))
+            var backends: [any InputBackend] = []
+            for (index, node) in devices.enumerated() {
+                let evdev = try EvdevBackend(node: node, screen: configuration.screen.size, transform: transform, grab: grab,
+                                             slotOffset: index * EvdevDecoder.maximumSlots,
+                                             logger: Logger(label: "touchscroll.evdev"))
+                logger.info("reading \(evdev.summary)\(grab ? " (exclusive grab)" : "")")
+                backends.append(evdev)
+            }
+            return backends
         }
     }
 }

@@ -35,6 +35,7 @@ struct Touchscroll: ParsableCommand {
             ReplayCommand.self,
             RunCommand.self,
             DevicesCommand.self,
+            RecordCommand.self,
             PlotCommand.self,
         ]
     )

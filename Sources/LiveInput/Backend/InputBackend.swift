@@ -7,4 +7,7 @@ public protocol InputBackend: AnyObject {
     func readEvents() throws(InputError) -> [LiveInputEvent]
     /// Releases devices and descriptors.
     func close()
+    /// True once the backend has nothing more to read (its only device went away); the run loop
+    /// stops watching its descriptor.
+    var isClosed: Bool { get }
 }

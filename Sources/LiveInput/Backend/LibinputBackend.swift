@@ -27,6 +27,8 @@ public final class LibinputBackend: InputBackend {
     private var assembler: LibinputTouchAssembler
     public let fileDescriptor: Int32
     private var closed = false
+    /// libinput itself handles devices going away; the context stays open until `close()`.
+    public var isClosed: Bool { closed }
 
     public init(source: Source, screen: Size, transform: ScreenTransform = .identity,
                 acceptsKeyboards: Bool = true, acceptsWheels: Bool = true,
@@ -44,11 +46,14 @@ public final class LibinputBackend: InputBackend {
         case let .udev(seat):
             context = try calls.createUdevContext(opener, seat)
         case let .paths(nodes):
+            // Each node is opened once here first, so a missing node or a permission problem is
+            // reported as such (libinput itself only logs "Invalid path").
+            for node in nodes { system.close(try system.checkedOpen(node, flags: O_RDONLY | O_NONBLOCK)) }
             context = try calls.createPathContext(opener)
             for node in nodes where calls.addPathDevice(context, node) == nil {
                 let failure = opener.takeFailures().first
-                    ?? InputError(call: "libinput_path_add_device", errno: .noSuchDevice, device: node,
-                                  detail: "libinput refused the device (not an input device?)")
+                    ?? InputError(call: "libinput_path_add_device", errno: .invalidArgument, device: node,
+                                  detail: "libinput refused the device (not an evdev input device?)")
                 calls.destroyContext(context)
                 throw failure
             }

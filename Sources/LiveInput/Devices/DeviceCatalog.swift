@@ -1,5 +1,6 @@
 import CLibevdev
 import Logging
+import Recordings
 
 #if canImport(Glibc)
 import Glibc
@@ -9,13 +10,13 @@ import Glibc
 public struct DeviceListing: Hashable, Sendable {
     public var node: String
     /// Read through libevdev; nil when the node could not be opened (see `error`).
-    public var description: EvdevDeviceDescription?
+    public var description: EvdevDevice?
     /// udev's properties, when the device came from udev.
     public var udevProperties: [String: String]
     /// Why the node could not be read.
     public var error: InputError?
 
-    public init(node: String, description: EvdevDeviceDescription?, udevProperties: [String: String] = [:],
+    public init(node: String, description: EvdevDevice?, udevProperties: [String: String] = [:],
                 error: InputError? = nil) {
         self.node = node
         self.description = description
@@ -28,7 +29,7 @@ public struct DeviceListing: Hashable, Sendable {
         let p = udevProperties
         if p["ID_INPUT_TOUCHSCREEN"] == "1" { return .touchscreen }
         if p["ID_INPUT_TOUCHPAD"] == "1" { return .touchpad }
-        if let description { return description.kind }
+        if let description { return DeviceKind(description) }
         if p["ID_INPUT_MOUSE"] == "1" || p["ID_INPUT_POINTINGSTICK"] == "1" { return .pointer }
         if p["ID_INPUT_KEYBOARD"] == "1" || p["ID_INPUT_KEY"] == "1" { return .keyboard }
         return .other
@@ -59,7 +60,7 @@ public struct DeviceCatalog {
     }
 
     /// Reads one node's description through libevdev (opened read-only, non-blocking).
-    public func describe(node: String) throws(InputError) -> EvdevDeviceDescription {
+    public func describe(node: String) throws(InputError) -> EvdevDevice {
         let fd = try system.checkedOpen(node, flags: O_RDONLY | O_NONBLOCK)
         defer { system.close(fd) }
         let device: OpaquePointer

@@ -1,4 +1,6 @@
 import CLibevdev
+import Recordings
+import ScrollEngine
 
 #if canImport(Glibc)
 import Glibc
@@ -42,14 +44,14 @@ public struct LibevdevCalls: @unchecked Sendable {
     /// The next event; `sync` reads in LIBEVDEV_READ_FLAG_SYNC mode. Throws EAGAIN when empty.
     public var nextEvent: (_ device: OpaquePointer, _ sync: Bool) throws(Errno) -> NextEventResult
     public var grab: (_ device: OpaquePointer, _ exclusive: Bool) throws(Errno) -> Void
-    public var describe: (_ device: OpaquePointer) -> EvdevDeviceDescription
+    public var describe: (_ device: OpaquePointer) -> EvdevDevice
 
     public init(create: @escaping (Int32) throws(Errno) -> OpaquePointer,
                 free: @escaping (OpaquePointer) -> Void,
                 useMonotonicClock: @escaping (OpaquePointer) throws(Errno) -> Void,
                 nextEvent: @escaping (OpaquePointer, Bool) throws(Errno) -> NextEventResult,
                 grab: @escaping (OpaquePointer, Bool) throws(Errno) -> Void,
-                describe: @escaping (OpaquePointer) -> EvdevDeviceDescription) {
+                describe: @escaping (OpaquePointer) -> EvdevDevice) {
         self.create = create
         self.free = free
         self.useMonotonicClock = useMonotonicClock
@@ -91,32 +93,39 @@ extension LibevdevCalls {
             if rc != 0 { throw Errno(rawValue: -rc) }
         },
         describe: { device in
-            var codes: [Int: Set<Int>] = [:]
-            var axes: [Int: AbsoluteAxis] = [:]
-            for type in 0..<Int32(EV_CNT) where libevdev_has_event_type(device, UInt32(type)) != 0 {
-                let maximum = libevdev_event_type_get_max(UInt32(type))
+            var codes: [UInt16: Set<UInt16>] = [:]
+            var axes: [UInt16: AbsInfo] = [:]
+            for type in 0..<UInt32(EV_CNT) where type != UInt32(EV_SYN) && libevdev_has_event_type(device, type) != 0 {
+                let maximum = libevdev_event_type_get_max(type)
                 guard maximum >= 0 else { continue }
-                var set = Set<Int>()
-                for code in 0...maximum where libevdev_has_event_code(device, UInt32(type), UInt32(code)) != 0 {
-                    set.insert(Int(code))
-                    if type == EV_ABS, let info = libevdev_get_abs_info(device, UInt32(code)) {
-                        axes[Int(code)] = AbsoluteAxis(minimum: info.pointee.minimum, maximum: info.pointee.maximum,
-                                                       fuzz: info.pointee.fuzz, flat: info.pointee.flat,
-                                                       resolution: info.pointee.resolution)
+                var set = Set<UInt16>()
+                for code in 0...UInt32(maximum) where libevdev_has_event_code(device, type, code) != 0 {
+                    set.insert(UInt16(code))
+                    if type == UInt32(EV_ABS), let info = libevdev_get_abs_info(device, code) {
+                        axes[UInt16(code)] = AbsInfo(value: info.pointee.value, minimum: info.pointee.minimum,
+                                                     maximum: info.pointee.maximum, fuzz: info.pointee.fuzz,
+                                                     flat: info.pointee.flat, resolution: info.pointee.resolution)
                     }
                 }
-                codes[Int(type)] = set
+                codes[UInt16(type)] = set
             }
             var properties = Set<Int>()
-            for p in 0..<Int32(INPUT_PROP_CNT) where libevdev_has_property(device, UInt32(p)) != 0 {
+            for p in 0..<UInt32(INPUT_PROP_CNT) where libevdev_has_property(device, p) != 0 {
                 properties.insert(Int(p))
             }
-            let slots = libevdev_get_num_slots(device)
-            return EvdevDeviceDescription(
+            return EvdevDevice(
                 name: String(cString: libevdev_get_name(device)),
-                bus: Int(libevdev_get_id_bustype(device)), vendor: Int(libevdev_get_id_vendor(device)),
-                product: Int(libevdev_get_id_product(device)), version: Int(libevdev_get_id_version(device)),
-                properties: properties, codes: codes, absoluteAxes: axes, slots: slots > 0 ? Int(slots) : nil)
+                id: InputID(bustype: UInt16(libevdev_get_id_bustype(device)), vendor: UInt16(libevdev_get_id_vendor(device)),
+                            product: UInt16(libevdev_get_id_product(device)), version: UInt16(libevdev_get_id_version(device))),
+                properties: properties, codes: codes, absinfo: axes)
         }
     )
+}
+
+extension RawInputEvent {
+    /// As the shared decoder takes it; the time is CLOCK_MONOTONIC after `useMonotonicClock`.
+    public var evdevEvent: EvdevEvent {
+        EvdevEvent(time: Timestamp(microseconds: Int64(seconds) * 1_000_000 + Int64(microseconds)),
+                   type: type, code: code, value: value)
+    }
 }
