@@ -84,7 +84,10 @@ let renderer: [Target] = [
 let daemon: [Target] = [
     .target(
         name: "Daemon",
-        dependencies: ["ScrollEngine", .product(name: "Logging", package: "swift-log")],
+        dependencies: [
+            "ScrollEngine", "Configuration", "StreamOutput", "LiveInput", "CInputShim",
+            .product(name: "Logging", package: "swift-log"),
+        ],
         path: "Sources/Daemon"
     ),
     // A helper process for the crash-safety test: writes state files in a loop until it is SIGKILLed.
@@ -103,6 +106,7 @@ let executable: [Target] = [
             "ScrollEngine",
             "Configuration", "StreamOutput", "Playback", "SessionPlot", "Recordings",
             "LiveInput",
+            "Daemon",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ],

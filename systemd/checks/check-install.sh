@@ -18,7 +18,7 @@ check_prefix() {
   local doc="$root$prefix/share/doc/touchscroll"
   [ -x "$bin" ] || fail "$prefix: binary missing or not executable"
   [ -f "$unit" ] || fail "$prefix: unit missing"
-  grep -qx "ExecStart=$prefix/bin/touchscroll run --config \${CONFIGURATION_DIRECTORY}/touchscroll.yaml" "$unit" \
+  grep -qx "ExecStart=$prefix/bin/touchscroll daemon --config \${CONFIGURATION_DIRECTORY}/touchscroll.yaml" "$unit" \
     || fail "$prefix: unit's ExecStart does not point at $prefix/bin/touchscroll"
   [ "$(stat -c %a "$unit")" = 644 ] || fail "$prefix: unit mode is $(stat -c %a "$unit")"
   cmp -s "$rules" udev/70-touchscroll.rules || fail "$prefix: udev rules missing or different"
