@@ -48,12 +48,14 @@ public struct ControlStateSnapshot: Hashable, Sendable {
     }
 
     var json: JSONValue {
-        .object([
-            "contentOffset": .object(["x": .number(state.contentOffset.x), "y": .number(state.contentOffset.y)]),
-            "zoomScale": .number(state.zoomScale),
-            "contentSize": .object(["width": .number(state.contentSize.width), "height": .number(state.contentSize.height)]),
-            "contentInset": .object(["top": .number(contentInset.top), "left": .number(contentInset.left),
-                                     "bottom": .number(contentInset.bottom), "right": .number(contentInset.right)]),
+        // Adding 0 turns -0 (a clamp at a zero inset) into 0, so replies never say "-0".
+        func number(_ value: Double) -> JSONValue { .number(value + 0) }
+        return .object([
+            "contentOffset": .object(["x": number(state.contentOffset.x), "y": number(state.contentOffset.y)]),
+            "zoomScale": number(state.zoomScale),
+            "contentSize": .object(["width": number(state.contentSize.width), "height": number(state.contentSize.height)]),
+            "contentInset": .object(["top": number(contentInset.top), "left": number(contentInset.left),
+                                     "bottom": number(contentInset.bottom), "right": number(contentInset.right)]),
             "isTracking": .bool(state.isTracking),
             "isDragging": .bool(state.isDragging),
             "isDecelerating": .bool(state.isDecelerating),

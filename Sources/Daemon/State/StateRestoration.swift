@@ -30,7 +30,7 @@ public enum StateRestoration {
         for axis in Axis.allCases {
             let lowest = -inset.leading(axis)
             let highest = max(lowest, content[axis] + inset.trailing(axis) - configuration.boundsSize[axis])
-            clamped[axis] = min(max(offset[axis], lowest), highest)
+            clamped[axis] = min(max(offset[axis], lowest), highest) + 0  // + 0: never -0 (from a zero inset)
         }
         return clamped
     }
