@@ -26,10 +26,7 @@ DAEMON_EXAMPLE_CONFIG := config/example.yaml
 systemd-check: deps
 	$(SWIFT) build -c $(CONFIG) --product touchscroll $(SWIFT_FLAGS)
 	systemd/checks/check-unit.sh $(DAEMON_UNIT) "$(BIN_DIR)/touchscroll" $(SECURITY_MAX_EXPOSURE)
-	@status=0; systemd/checks/run-with-mdwe.py "$(BIN_DIR)/touchscroll" --help >/dev/null || status=$$?; \
-	if [ $$status = 77 ]; then echo "MemoryDenyWriteExecute: kernel without PR_SET_MDWE, not checked"; \
-	elif [ $$status = 0 ]; then echo "MemoryDenyWriteExecute: touchscroll runs with write-xor-execute memory"; \
-	else echo "MemoryDenyWriteExecute: touchscroll failed under MDWE (exit $$status)" >&2; exit 1; fi
+	systemd/checks/check-mdwe.sh "$(BIN_DIR)/touchscroll"
 
 udev-check: deps
 	@if udevadm verify --help >/dev/null 2>&1; then \
