@@ -36,23 +36,24 @@ pick_kernel() {
 kernel="$(pick_kernel)"
 [[ -r "/boot/vmlinuz-$kernel" ]] || die "/boot/vmlinuz-$kernel is not readable"
 
-# Modules the guest loads, in the order given; their dependencies are resolved by modprobe below.
-modules=(evdev uinput bochs)
+# Modules the guest loads (input, the bochs display, the results disk), in the order given; their dependencies are resolved by modprobe below.
+modules=(evdev uinput bochs virtio_pci virtio_blk)
 # Debian packages whose files go into the image (their versions are part of the cache key).
-packages=(busybox-static udev libinput-bin libinput-tools libinput10 evemu-tools libc-bin)
+packages=(busybox-static udev libinput-bin libinput-tools libinput10 evemu-tools libc-bin coreutils)
 # udev rules the guest runs: input identification, evdev hwdb fixes, by-id/by-path links, DRM, libinput's own.
 udev_rules=(50-udev-default 60-drm 60-evdev 60-input-id 60-persistent-input 70-mouse 70-touchpad
             80-libinput-device-groups 90-libinput-fuzz-override)
 # hwdb sources compiled into the guest's (small) hwdb.bin: the input-related ones only.
 hwdb_sources=(60-evdev 60-input-id 60-keyboard 70-mouse 70-pointingstick 70-touchpad)
-# Programs copied with every library ldd names.
+# Programs copied with every library ldd names (stdbuf: line-buffered output from programs writing to files).
 programs=(/usr/bin/udevadm /usr/bin/evemu-device /usr/bin/evemu-play /usr/bin/evemu-record /usr/bin/evemu-describe
           /usr/bin/evemu-event /usr/bin/libinput /usr/libexec/libinput/libinput-debug-events
           /usr/libexec/libinput/libinput-list-devices /usr/libexec/libinput/libinput-record
           /usr/lib/udev/libinput-device-group /usr/lib/udev/libinput-fuzz-extract
-          /usr/lib/udev/libinput-fuzz-to-zero /usr/sbin/ldconfig)
+          /usr/lib/udev/libinput-fuzz-to-zero /usr/sbin/ldconfig
+          /usr/bin/stdbuf /usr/libexec/coreutils/libstdbuf.so)
 
-for p in "${programs[@]}" /bin/busybox; do [[ -x "$p" ]] || die "$p is missing (make deps installs the harness packages)"; done
+for p in "${programs[@]}" /bin/busybox; do [[ -e "$p" ]] || die "$p is missing (make deps installs the harness packages)"; done
 
 versions="$(dpkg-query -W -f='${Package}=${Version}\n' "${packages[@]}" 2>/dev/null | sort)"
 key_input="$(

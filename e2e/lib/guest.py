@@ -5,20 +5,21 @@ Serial port 1 (ttyS0) is the kernel console, written to <workdir>/console.log.
 Serial port 2 (ttyS1) is the result port, a unix socket this program reads and answers. Guest to host, lines:
   @@E2E BEGIN uptime=S               init is done (modules, udev); the test starts
   @@E2E SCREENDUMP NAME [X,Y ...]    take a screendump; reply "@@E2E PIXELS NAME X,Y=R,G,B ..." or "@@E2E ERROR …"
-  @@E2E RESULTS-BEGIN / -END         between them: base64 of a tar of the guest's /results
+  @@E2E RESULTS vda                  the guest's /results is on the results disk, a raw tar (unpacked here)
+  @@E2E RESULTS-ERROR REASON         it is not
   @@E2E EXIT N                       the test's exit status
   anything else                      the test's output, printed as "[guest] …" and saved to output.log
-Screendumps go through QMP (a second unix socket), which works with -display none.
+Screendumps go through QMP (a second unix socket), which works with -display none. The results disk is a
+sparse raw file attached as a virtio disk (/dev/vda in the guest); the guest writes a tar onto it.
 
 Exit status: the test's; 124 when the timeout killed the guest; 125 when QEMU could not be run;
 126 when the guest stopped without reporting a status (kernel panic, init crash).
 """
 import argparse
-import base64
-import io
 import json
 import os
 import select
+import shutil
 import socket
 import subprocess
 import sys
@@ -81,6 +82,8 @@ class GuestRun:
         self.workdir = os.path.abspath(args.workdir)
         self.results = os.path.abspath(args.results or os.path.join(self.workdir, "results"))
         os.makedirs(self.workdir, exist_ok=True)
+        if not args.results and os.path.isdir(self.results):
+            shutil.rmtree(self.results)  # the default results directory holds the last run's only
         os.makedirs(self.results, exist_ok=True)
         self.console_log = os.path.join(self.workdir, "console.log")
         self.result_sock = os.path.join(self.workdir, "result.sock")
@@ -91,7 +94,8 @@ class GuestRun:
         self.output = open(os.path.join(self.results, "output.log"), "w", encoding="utf-8")
         self.qmp = None
         self.status = None
-        self.results_b64 = None
+        self.results_on_disk = False
+        self.results_disk = os.path.join(self.workdir, "results.img")
 
     def qemu_command(self) -> list:
         a = self.args
@@ -106,6 +110,7 @@ class GuestRun:
             "-chardev", f"socket,id=result,path={self.result_sock},server=on,wait=on",
             "-serial", "chardev:result",
             "-qmp", f"unix:{self.qmp_sock},server=on,wait=off",
+            "-drive", f"file={self.results_disk},format=raw,if=virtio,cache=unsafe",
         ]
 
     def log(self, message: str):
@@ -135,11 +140,8 @@ class GuestRun:
         sock.sendall((reply + "\n").encode())
 
     def handle_line(self, line: str, sock: socket.socket):
-        if self.results_b64 is not None and line != "@@E2E RESULTS-END":
-            self.results_b64.append(line)
-            return
         if not line.startswith("@@E2E "):
-            print(f"[guest] {line}", flush=True)
+            print(f"[guest {time.monotonic() - self.started:5.1f}s] {line}", flush=True)
             self.output.write(line + "\n")
             self.output.flush()
             return
@@ -149,20 +151,28 @@ class GuestRun:
         elif word == "SCREENDUMP":
             name, *points = rest.split()
             self.screendump(name, points, sock)
-        elif word == "RESULTS-BEGIN":
-            self.results_b64 = []
-        elif word == "RESULTS-END":
-            data = base64.b64decode("".join(self.results_b64))
-            self.results_b64 = None
-            with tarfile.open(fileobj=io.BytesIO(data)) as tar:
-                tar.extractall(self.results, filter="data") if hasattr(tarfile, "data_filter") \
-                    else tar.extractall(self.results)
+        elif word == "RESULTS":
+            self.results_on_disk = True
+        elif word == "RESULTS-ERROR":
+            self.log(f"no results: {rest}")
         elif word == "EXIT":
             self.status = int(rest)
         else:
             self.log(f"unknown result-port message: {line}")
 
+    def unpack_results(self):
+        try:
+            with tarfile.open(self.results_disk) as tar:
+                if hasattr(tarfile, "data_filter"):
+                    tar.extractall(self.results, filter="data")
+                else:
+                    tar.extractall(self.results)
+        except (tarfile.TarError, OSError) as error:
+            self.log(f"cannot unpack the results disk {self.results_disk}: {error}")
+
     def run(self) -> int:
+        with open(self.results_disk, "wb") as disk:
+            disk.truncate(self.args.results_size * 1024 * 1024)
         command = self.qemu_command()
         with open(os.path.join(self.workdir, "qemu-command"), "w") as f:
             f.write(" ".join(command) + "\n")
@@ -210,6 +220,8 @@ class GuestRun:
         except subprocess.TimeoutExpired:
             self.stop_qemu()
         elapsed = time.monotonic() - self.started
+        if self.results_on_disk:
+            self.unpack_results()
         if self.status is None:
             self.log(f"the guest stopped after {elapsed:.1f} s without reporting a status")
             self.show_logs()
@@ -252,6 +264,7 @@ def main() -> int:
     p.add_argument("--memory", type=int, default=1024)
     p.add_argument("--smp", type=int, default=1)
     p.add_argument("--append", default="", help="extra kernel command line")
+    p.add_argument("--results-size", type=int, default=256, help="size of the (sparse) results disk in MiB")
     p.add_argument("--qemu", default="qemu-system-x86_64")
     return GuestRun(p.parse_args()).run()
 

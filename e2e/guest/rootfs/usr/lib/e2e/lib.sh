@@ -50,25 +50,51 @@ e2e_wait_for() {
     [ -e "$path" ]
 }
 
-# e2e_evemu_device DESCRIPTION_FILE — creates a uinput device from an evemu description (evemu-device runs in
-# the background: its pid is in $E2E_EVEMU_PID, killing it unplugs the device), waits until udev has processed
-# it, and prints its /dev/input/eventN node.
-e2e_evemu_device() {
-    local desc="$1" name before node="" tries=100
-    name="$(sed -n 's/^N: //p' "$desc" | head -n1)"
-    before="$(ls /sys/class/input | grep '^event' | sort)"
-    evemu-device "$desc" > /tmp/evemu-device.$$.out 2>&1 &
-    E2E_EVEMU_PID=$!
-    while [ -z "$node" ] && [ "$tries" -gt 0 ]; do
-        for ev in $(ls /sys/class/input | grep '^event' | sort); do
-            echo "$before" | grep -qx "$ev" && continue
-            [ "$(cat "/sys/class/input/$ev/device/name" 2>/dev/null)" = "$name" ] && node="/dev/input/$ev"
+# e2e_wait_open PID PATH [SECONDS] — waits until process PID has PATH open (default 30 s): the way to know a
+# reader (libinput debug-events, touchscroll) is listening before events are played into a device.
+e2e_wait_open() {
+    local pid="$1" path="$2" tries=$(( ${3:-30} * 10 )) fd
+    while [ "$tries" -gt 0 ]; do
+        for fd in /proc/"$pid"/fd/*; do
+            [ "$(readlink "$fd" 2>/dev/null)" = "$path" ] && return 0
         done
-        [ -n "$node" ] || { sleep 0.1; tries=$((tries - 1)); }
+        kill -0 "$pid" 2>/dev/null || return 1
+        sleep 0.1; tries=$((tries - 1))
     done
-    [ -n "$node" ] || { echo "e2e_evemu_device: no device named '$name' appeared" >&2; return 1; }
+    return 1
+}
+
+# e2e_evemu_device DESCRIPTION_FILE — creates a uinput device from an evemu description and waits until udev
+# has processed it. Sets $E2E_EVEMU_NODE (its /dev/input/eventN) and $E2E_EVEMU_PID (evemu-device, running in
+# the background: killing it unplugs the device). Call it directly, not in $(…), or the variables are lost.
+e2e_evemu_device() {
+    local desc="$1" name before ev tries=100
+    E2E_EVEMU_NODE=""
+    name="$(sed -n 's/^N: //p' "$desc" | head -n1)"
+    before="$(ls /sys/class/input | grep '^event')"
+    evemu-device "$desc" > /dev/null 2>&1 &
+    E2E_EVEMU_PID=$!
+    while [ -z "$E2E_EVEMU_NODE" ] && [ "$tries" -gt 0 ]; do
+        for ev in $(ls /sys/class/input | grep '^event'); do
+            echo "$before" | grep -qx "$ev" && continue
+            [ "$(cat "/sys/class/input/$ev/device/name" 2>/dev/null)" = "$name" ] && E2E_EVEMU_NODE="/dev/input/$ev"
+        done
+        [ -n "$E2E_EVEMU_NODE" ] || { sleep 0.1; tries=$((tries - 1)); }
+    done
+    if [ -z "$E2E_EVEMU_NODE" ]; then
+        echo "e2e_evemu_device: no device named '$name' appeared" >&2
+        return 1
+    fi
     udevadm settle --timeout=10
-    echo "$node"
+    e2e_wait_for "$E2E_EVEMU_NODE" 10
+}
+
+# e2e_evemu_unplug — kills the evemu-device started last and waits until its node is gone.
+e2e_evemu_unplug() {
+    local tries=100
+    kill "$E2E_EVEMU_PID" 2>/dev/null; wait "$E2E_EVEMU_PID" 2>/dev/null
+    while [ -e "$E2E_EVEMU_NODE" ] && [ "$tries" -gt 0 ]; do sleep 0.1; tries=$((tries - 1)); done
+    [ ! -e "$E2E_EVEMU_NODE" ]
 }
 
 # e2e_udev_property NODE PROPERTY — a property from udev's database ("" when absent).
