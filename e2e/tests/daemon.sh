@@ -10,13 +10,14 @@ mkdir -p "$state_dir" "$runtime_dir"
 chown touchscroll:touchscroll "$state_dir" "$runtime_dir"
 printf 'screen: { width: 1280, height: 800 }\nscrollView:\n  contentSize: { width: 1280, height: 20000 }\n' > "$config"
 
-# daemon NAME [ARGS…] — starts the daemon as the service user; stdout in /results/NAME.jsonl, stderr in
-# /results/NAME.log; pid in $DAEMON_PID. Standard input comes from the caller.
+# daemon NAME INPUT [ARGS…] — starts the daemon as the service user (uid 990, groups input and video) with
+# standard input from INPUT; stdout in /results/NAME.jsonl, stderr in /results/NAME.log; pid in $DAEMON_PID.
+# (INPUT is an explicit redirection because a background job's stdin would otherwise be /dev/null.)
 daemon() {
-    local name="$1"; shift
-    STATE_DIRECTORY="$state_dir" RUNTIME_DIRECTORY="$runtime_dir" \
-        setpriv --reuid=touchscroll --regid=touchscroll --init-groups \
-        touchscroll daemon --config "$config" --touch-only "$@" > "/results/$name.jsonl" 2> "/results/$name.log" &
+    local name="$1" input="$2"; shift 2
+    # busybox su: the user's groups from /etc/group (input, video), no capabilities; exec keeps the pid.
+    su -s /bin/sh touchscroll -c "exec env STATE_DIRECTORY=$state_dir RUNTIME_DIRECTORY=$runtime_dir \
+        /payload/bin/touchscroll daemon --config $config --touch-only $*" < "$input" > "/results/$name.jsonl" 2> "/results/$name.log" &
     DAEMON_PID=$!
 }
 
@@ -37,18 +38,25 @@ wait_quiet() {  # FILE: until it has not grown for 2 s (at most 30 s)
     return 1
 }
 
-stop_daemon() {  # prints the exit status
+stop_daemon() {  # SIGTERM, then the exit status in $DAEMON_STATUS
     kill -TERM "$DAEMON_PID"
     wait "$DAEMON_PID"
-    echo $?
+    DAEMON_STATUS=$?
 }
 
 offset_y() { sed -n 's/.*"contentOffset":{"x":[^,]*,"y":\([-0-9.e+]*\)}.*/\1/p' | tail -n1; }
 close_enough() { awk -v a="$1" -v b="$2" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(a != "" && b != "" && d < 0.001) }'; }
 
 # --- first run: no touchscreen yet, then one appears and a flick is played into it -------------------------
-daemon first < /dev/null
+# give_up NAME — the daemon is not running: show its log and end the test here.
+give_up() {
+    e2e_log "daemon log ($1):"; sed 's/^/#   /' "/results/$1.log" >&2
+    e2e_finish
+}
+
+daemon first /dev/null
 e2e_check "the daemon is ready with no touchscreen present" wait_log /results/first.log "ready status=\"no touchscreen"
+kill -0 "$DAEMON_PID" 2>/dev/null || give_up first
 e2e_check "it runs as the unprivileged service user" sh -c "grep -q '^Uid:.*990' /proc/$DAEMON_PID/status"
 e2e_check "its control socket exists" test -S "$runtime_dir/control.sock"
 e2e_evemu_device "$flick"
@@ -61,7 +69,8 @@ moved="$(grep scrollViewDidScroll /results/first.jsonl | offset_y)"
 e2e_log "after the flick the offset is y=$moved"
 e2e_check "the flick moved the content down the page" awk -v y="$moved" 'BEGIN { exit !(y + 0 > 100) }'
 e2e_check "the daemon saw it decelerate" grep -q scrollViewDidEndDecelerating /results/first.jsonl
-e2e_check_eq "SIGTERM stops it with status 0" 0 "$(stop_daemon)"
+stop_daemon
+e2e_check_eq "SIGTERM stops it with status 0" 0 "$DAEMON_STATUS"
 saved="$(offset_y < "$state_dir/state.json")"
 e2e_log "state.json: $(cat "$state_dir/state.json")"
 e2e_check "state.json holds where the content stopped (y=$saved)" close_enough "$saved" "$moved"
@@ -70,15 +79,17 @@ e2e_check "the control socket is removed at exit" sh -c "[ ! -e '$runtime_dir/co
 
 # --- restart: the content appears where it was -------------------------------------------------------------
 mkfifo /tmp/control
-daemon second --control-stdin < /tmp/control
-exec 3> /tmp/control
+exec 3<> /tmp/control          # read-write: opening never blocks, whatever the daemon does
+daemon second /tmp/control --control-stdin
 e2e_check "the restarted daemon is ready" wait_log /results/second.log "ready status="
+kill -0 "$DAEMON_PID" 2>/dev/null || give_up second
 e2e_check "it restored the state" grep -q "restored state" /results/second.log
 echo '{"id":1,"command":"state"}' >&3
 e2e_check "it answers a state query on stdin" wait_log /results/second.jsonl '"id":1,"ok":true'
 restored="$(grep '"id":1' /results/second.jsonl | offset_y)"
 e2e_check "the restored offset is the saved one (y=$restored)" close_enough "$restored" "$saved"
 exec 3>&-
-e2e_check_eq "SIGTERM stops the restarted daemon with status 0" 0 "$(stop_daemon)"
+stop_daemon
+e2e_check_eq "SIGTERM stops the restarted daemon with status 0" 0 "$DAEMON_STATUS"
 e2e_evemu_unplug
 e2e_finish
