@@ -189,6 +189,23 @@ final class ControlServerTests: XCTestCase {
         XCTAssertEqual(FileManager.default.contents(atPath: directory.file("control.sock")), Data("keep".utf8))
     }
 
+    func testStandardInputFromARegularFileIsReadThroughAtOnce() throws {
+        let commands = directory.file("commands.jsonl")
+        try (#"{"id":1,"command":"flashScrollIndicators"}"# + "\n" + #"{"id":2,"command":"nope"}"# + "\n")
+            .write(toFile: commands, atomically: true, encoding: .utf8)
+        let fd = open(commands, O_RDONLY)
+        defer { close(fd) }
+        var written: [String] = []
+        let epoll = try ControlDescriptorSet()
+        let input = try ControlStandardInput(descriptor: fd, watcher: epoll, logger: Logger(label: "stdin")) { written.append($0) }
+        XCTAssertFalse(input.isWatched, "epoll cannot watch a regular file")
+        input.readToEnd(scrollView: view, now: .seconds(4))
+        XCTAssertTrue(input.isAtEnd)
+        XCTAssertEqual(written.count, 2)
+        XCTAssertEqual(written.first, #"{"id":1,"ok":true}"# + "\n")
+        XCTAssertEqual(view.calls, ["flashScrollIndicators at 4000000µs"])
+    }
+
     func testStandardInputControlRepliesThroughTheWriter() throws {
         var pipeEnds: [Int32] = [0, 0]
         XCTAssertEqual(pipe(&pipeEnds), 0)
@@ -203,6 +220,7 @@ final class ControlServerTests: XCTestCase {
         XCTAssertEqual(written, [#"{"id":1,"ok":true}"# + "\n",
                                  #"{"error":"subscribe: the event stream already goes to standard output","ok":false}"# + "\n"])
         XCTAssertTrue(input.isAtEnd)
+        XCTAssertTrue(input.isWatched)
         XCTAssertNil(loop.watched[pipeEnds[0]])
         XCTAssertEqual(view.calls, ["setZoomScale 2.0 animated=false at 2000000µs"])
         close(pipeEnds[0])

@@ -6,7 +6,9 @@ import ScrollEngine
 
 /// `touchscroll run --control-stdin`: requests on standard input, one per line, replies written
 /// through `writeReply` (standard output, beside the event stream: replies have `"ok"`, events have
-/// `"message"`). End of input stops reading; the daemon keeps running.
+/// `"message"`). End of input stops reading; the daemon keeps running. A pipe, socket or terminal is
+/// watched by the run loop; a regular file (`--control-stdin < commands.jsonl`) is read through at
+/// start.
 public final class ControlStandardInput {
     public let descriptor: CInt
     private var assembler: LineAssembler
@@ -25,7 +27,23 @@ public final class ControlStandardInput {
         self.lineLimit = lineLimit
         self.writeReply = writeReply
         assembler = LineAssembler(limit: lineLimit)
-        try watcher.watch(descriptor, readable: true, writable: false)
+        do {
+            try watcher.watch(descriptor, readable: true, writable: false)
+            isWatched = true
+        } catch where error.errno == EPERM {
+            // epoll refuses regular files and /dev/null: they are always readable, so the caller
+            // reads them through with `readToEnd` instead of waiting for readiness.
+            isWatched = false
+        }
+    }
+
+    /// False when standard input is a regular file or /dev/null (epoll cannot watch those); the
+    /// caller then answers it all at once with `readToEnd`.
+    public let isWatched: Bool
+
+    /// Reads and answers everything up to the end of input (for an input that is not watched).
+    public func readToEnd(scrollView: any ControllableScrollView, now: Timestamp) {
+        while !isAtEnd { handleReadable(scrollView: scrollView, now: now) }
     }
 
     /// Reads once (the loop said the descriptor is readable, so this does not block) and answers
@@ -38,10 +56,10 @@ public final class ControlStandardInput {
             n = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
         } while n < 0 && errno == EINTR
         if n <= 0 {
-            if n < 0 && errno == EAGAIN { return }
+            if n < 0 && errno == EAGAIN { return }  // only on a non-blocking descriptor
             if n < 0 { logger.warning("control input failed", metadata: ["error": "\(SystemCallError.last("read", "stdin"))"]) }
             isAtEnd = true
-            watcher.stopWatching(descriptor)
+            if isWatched { watcher.stopWatching(descriptor) }
             logger.info("control input ended; the daemon keeps running")
             return
         }

@@ -109,6 +109,10 @@ public final class DaemonSession {
 
         // Devices already present are announced by the first read; then the daemon is ready.
         try readInput()
+        if let controlInput, !controlInput.isWatched {
+            controlInput.readToEnd(scrollView: scrollView, now: try synchroniseEngine())
+            try publish(scrollView.drainEvents())
+        }
         try stream.flush()
         supervisor.ready(status: status)
         logger.info("ready", metadata: ["status": "\(status)"])
@@ -164,8 +168,7 @@ public final class DaemonSession {
                     }
                 }
             } catch {
-                logger.error("standard input cannot be watched (a regular file?); --control-stdin is off",
-                             metadata: ["error": "\(error)"])
+                logger.error("standard input cannot be watched; --control-stdin is off", metadata: ["error": "\(error)"])
             }
         }
     }
