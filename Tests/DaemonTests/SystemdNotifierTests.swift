@@ -135,6 +135,7 @@ final class WatchdogTests: XCTestCase {
         let systemd = try DatagramReceiver.inTemporaryDirectory()
         let supervisor = ServiceSupervisor(notifier: try SystemdNotifier(address: systemd.address),
                                            watchdog: nil, start: .zero, logger: Logger(label: "test"))
+        supervisor.status("starting")  // before READY=1: not sent
         supervisor.ready(status: "1 touchscreen, at rest")
         supervisor.status("1 touchscreen, at rest")  // unchanged: not sent again
         supervisor.status("1 touchscreen, decelerating")

@@ -9,6 +9,7 @@ public final class ServiceSupervisor {
     public private(set) var watchdog: WatchdogSchedule?
     private let logger: Logger
     private var lastStatus: String?
+    private var isReady = false
 
     public init(notifier: SystemdNotifier?, watchdog: WatchdogSettings?, start: Timestamp, logger: Logger) {
         self.notifier = notifier
@@ -20,13 +21,15 @@ public final class ServiceSupervisor {
     public var nextWatchdogDeadline: Timestamp? { watchdog?.nextPing }
 
     public func ready(status: String) {
+        isReady = true
         lastStatus = status
         send([.ready, .status(status)])
     }
 
-    /// Sends STATUS= when the summary changed (the loop may call this on every settle).
+    /// Sends STATUS= when the summary changed (the loop may call this on every settle). Before
+    /// READY=1 nothing is sent: the start-up status goes out with READY=1 itself.
     public func status(_ summary: String) {
-        guard summary != lastStatus else { return }
+        guard isReady, summary != lastStatus else { return }
         lastStatus = summary
         send([.status(summary)])
     }
