@@ -166,6 +166,25 @@ final class DaemonProcessTests: XCTestCase {
         XCTAssertTrue(daemonLog.contains("<6>touchscroll.state: restored state"), daemonLog)
     }
 
+    func testTheStateIsSavedWhenTheContentSettlesSoEvenSIGKILLKeepsIt() throws {
+        let daemon = try startDaemon()
+        _ = expectDatagram()
+        let client = try control()
+        XCTAssertEqual(request(client, #"{"command":"setContentOffset","offset":{"x":0,"y":1500},"animated":true}"#), #"{"ok":true}"#)
+        var settled = false
+        let deadline = Date().addingTimeInterval(5)
+        while !settled && Date() < deadline {
+            usleep(50_000)
+            settled = request(client, #"{"command":"state"}"#)?.contains(#""isAtRest":true"#) ?? false
+        }
+        XCTAssertTrue(settled, "the animation ended")
+        XCTAssertTrue(expectDatagram(startingWith: "STATUS=").hasPrefix("STATUS=no touchscreen; animating"))
+        XCTAssertEqual(expectDatagram(startingWith: "STATUS="), "STATUS=no touchscreen; at rest, offset (0, 1500), zoom 1")
+        kill(daemon.processIdentifier, SIGKILL)  // no shutdown path at all
+        daemon.waitUntilExit()
+        XCTAssertEqual(try savedOffsetY(), 1500)
+    }
+
     func testARestoredOffsetIsClampedToSmallerContent() throws {
         try StateStore(directory: directory.file("state")).save(PreservedState(scrollViews: [
             "scrollView": PreservedScrollViewState(contentOffset: .init(x: 0, y: 3500), zoomScale: 1, contentInset: .zero),
