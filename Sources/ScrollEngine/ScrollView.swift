@@ -14,8 +14,8 @@ public final class ScrollView {
     public internal(set) var configuration: ScrollViewConfiguration
     /// The engine's notion of now: the latest time it was advanced to.
     public private(set) var time: Timestamp
-    public private(set) var contentOffset: Point
-    public private(set) var zoomScale: Double
+    public internal(set) var contentOffset: Point
+    public internal(set) var zoomScale: Double
     /// When flashScrollIndicators was last asked for (the renderer shows the indicators then).
     public internal(set) var indicatorFlashTime: Timestamp?
 
@@ -564,6 +564,7 @@ public final class ScrollView {
         guard offset != contentOffset else { return }
         contentOffset = offset
         emit(.didScroll)
+        recenterIfNeeded()
     }
 
     /// Set scale and offset together, sending didZoom and didScroll for what changed.
@@ -574,6 +575,7 @@ public final class ScrollView {
         contentOffset = offset
         if scaleChanged { emit(.didZoom) }
         if offsetChanged { emit(.didScroll) }
+        if offsetChanged { recenterIfNeeded() }
     }
 }
 

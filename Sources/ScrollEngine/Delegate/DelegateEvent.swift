@@ -36,6 +36,9 @@ public enum DelegateMessage: Hashable, Sendable {
     case tap(ContentGesture)
     case swipe(ContentGesture, direction: SwipeDirection)
     case longPress(ContentGesture)
+    /// Infinite scrolling moved the offset (and the content under it) by `shift` points: the
+    /// picture is unchanged because the content repeats every period.
+    case recentered(shift: Point)
 
     /// UIKit's name for the message (the `"message"` field of the JSON Lines stream).
     public var name: String {
@@ -59,6 +62,7 @@ public enum DelegateMessage: Hashable, Sendable {
         case .tap: "tap"
         case .swipe: "swipe"
         case .longPress: "longPress"
+        case .recentered: "recentered"
         }
     }
 }

@@ -81,15 +81,14 @@ extension ScrollView {
             if d.length >= Thresholds.panDistance || ends {
                 // The swipe failed: the touch becomes an ordinary content touch, from where it landed.
                 foreignTouches.remove(at: index)
-                adoptAsContentTouch(slot: slot, down: down, downTime: downTime, sample: sample)
+                adoptAsContentTouch(slot: slot, down: down, sample: sample)
             }
         }
     }
 
     /// A touch the edge-swipe recognizer gave up: replay it to the content as a touch that landed
     /// where and when it did and has since moved (or lifted).
-    private func adoptAsContentTouch(slot: TouchSlot, down: Point, downTime: Timestamp, sample: TouchSample) {
-        let now = time
+    private func adoptAsContentTouch(slot: TouchSlot, down: Point, sample: TouchSample) {
         handleContentFrame([TouchSample(slot: slot, phase: .down, location: down)])
         if sample.location != down {
             handleContentFrame([TouchSample(slot: slot, phase: .move, location: sample.location)])
@@ -97,7 +96,6 @@ extension ScrollView {
         if sample.phase == .up || sample.phase == .cancel {
             handleContentFrame([TouchSample(slot: slot, phase: sample.phase, location: sample.location)])
         }
-        _ = (downTime, now)
     }
 
     private func handleContentFrame(_ samples: [TouchSample]) {

@@ -41,6 +41,12 @@ public struct ScrollViewConfiguration: Hashable, Sendable {
     /// Double-tap-to-zoom; off by default (so single taps are never delayed).
     public var doubleTapZoom: DoubleTapZoom = DoubleTapZoom()
 
+    // MARK: Infinite scrolling
+    /// Content that repeats along one axis (StreetScroller): when the offset drifts more than a
+    /// quarter of the content size from the centre of its range, the engine moves it back by whole
+    /// periods, so nothing visibly jumps, and says so with a `recentered` message.
+    public var infiniteScrolling: InfiniteScrolling? = nil
+
     // MARK: Touch delivery
     public var delaysContentTouches: Bool = true
     public var canCancelContentTouches: Bool = true
@@ -80,6 +86,17 @@ public struct ScrollViewConfiguration: Hashable, Sendable {
         public init(enabled: Bool = false, minimumPressDuration: Double = 0.5) {
             self.enabled = enabled
             self.minimumPressDuration = minimumPressDuration
+        }
+    }
+
+    public struct InfiniteScrolling: Hashable, Sendable {
+        public var axis: Axis
+        /// The length after which the content repeats, points (at zoom scale 1). At most half the
+        /// content size on that axis, so a recentre always lands within a quarter of the centre.
+        public var period: Double
+        public init(axis: Axis, period: Double) {
+            self.axis = axis
+            self.period = period
         }
     }
 

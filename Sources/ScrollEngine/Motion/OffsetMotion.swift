@@ -3,6 +3,8 @@ public struct OffsetMotion: Hashable, Sendable {
     public var start: Timestamp
     public var x: AxisTrajectory
     public var y: AxisTrajectory
+    /// Added to both trajectories (infinite scrolling moves a motion in flight by whole periods).
+    public var shift: Point = .zero
 
     public init(start: Timestamp, x: AxisTrajectory, y: AxisTrajectory) {
         self.start = start
@@ -12,7 +14,7 @@ public struct OffsetMotion: Hashable, Sendable {
 
     public func offset(at time: Timestamp) -> Point {
         let t = time.seconds(since: start)
-        return Point(x: x.value(at: t), y: y.value(at: t))
+        return Point(x: x.value(at: t), y: y.value(at: t)) + shift
     }
 
     public func velocity(at time: Timestamp) -> Point {
@@ -20,7 +22,7 @@ public struct OffsetMotion: Hashable, Sendable {
         return Point(x: x.velocity(at: t), y: y.velocity(at: t))
     }
 
-    public var destination: Point { Point(x: x.destination, y: y.destination) }
+    public var destination: Point { Point(x: x.destination, y: y.destination) + shift }
 
     public var end: Timestamp { start.adding(seconds: max(x.duration, y.duration)) }
 

@@ -37,7 +37,7 @@ public struct VelocityTracker: Sendable {
     /// Velocity in points per second at `time` (the lift), by least squares over the samples in the
     /// window after the last pause. Zero when the finger rested or there is too little motion.
     public func velocity(at time: Timestamp) -> Point {
-        guard let last = samples.last else { return .zero }
+        guard !samples.isEmpty else { return .zero }
         // Finger stopped reporting (or stopped moving) before the lift: no fling.
         var lastMove = samples.count - 1
         while lastMove > 0, samples[lastMove].location.distance(to: samples[lastMove - 1].location) < Self.stillDistance {
@@ -45,7 +45,6 @@ public struct VelocityTracker: Sendable {
         }
         let restedUntil = samples[lastMove].time
         if time.seconds(since: restedUntil) > Self.pauseThreshold { return .zero }
-        _ = last
         // Walk back from the last movement; stop at the window's edge or at a pause.
         var first = lastMove
         while first > 0 {
