@@ -34,6 +34,7 @@ let recordings: [Target] = [
         path: "Sources/Recordings"
     ),
     .executableTarget(name: "generate-recordings", dependencies: ["Recordings"], path: "Sources/generate-recordings"),
+    .executableTarget(name: "recordings-bench", dependencies: ["Recordings", "ScrollEngine"], path: "Sources/recordings-bench"),
     .testTarget(name: "RecordingsTests", dependencies: ["Recordings"], path: "Tests/RecordingsTests"),
 ]
 
@@ -73,7 +74,7 @@ let liveInput: [Target] = [
         ],
         path: "Sources/LiveInput"
     ),
-    .testTarget(name: "LiveInputTests", dependencies: ["LiveInput"], path: "Tests/LiveInputTests"),
+    .testTarget(name: "LiveInputTests", dependencies: ["LiveInput", "Recordings", "Playback"], path: "Tests/LiveInputTests"),
 ]
 
 // Renderer: pixman, libpng, fbdev, DRM/KMS.

@@ -1,27 +1,33 @@
 # Configuration, stream output, playback and the touchscroll CLI (config check / replay / plot).
 #
-#   make golden   regenerate the golden transcripts: every bundled recording replayed with
-#                 Tests/TouchscrollCLITests/Golden/golden-config.yaml, written to
-#                 Tests/TouchscrollCLITests/Golden/<recording path>.stream.jsonl (review the diff!)
-#   make plot     draw every bundled touch script as SVG into out/plots/
+#   make golden   regenerate the golden transcripts: every bundled recording under recordings/
+#                 (touch scripts, evemu files) replayed with $(GOLDEN_CONFIG), written to
+#                 $(GOLDEN_DIR)/<recording path>.stream.jsonl. Recordings touchscroll refuses
+#                 (touchpads) are listed and skipped. Review the diff: a changed transcript is a
+#                 reviewed change.
+#   make plot     draw every bundled recording as SVG into out/plots/ (with $(RUN_CONFIG))
 
 GOLDEN_DIR    := Tests/TouchscrollCLITests/Golden
 GOLDEN_CONFIG := $(GOLDEN_DIR)/golden-config.yaml
-# The recordings touchscroll replays: touch scripts (and, as the Recordings readers land, evemu
-# and libinput-record sessions bundled under recordings/).
-GOLDEN_INPUTS  = $(sort $(wildcard recordings/scripts/*.touches.jsonl recordings/synthetic/*.touches.jsonl))
+# File names contain spaces and commas, so the list is produced by find -print0, never by make.
+GOLDEN_FIND    = find recordings -type f \( -name '*.touches.jsonl' -o -name '*.evemu' -o -name '*.events' -o -name '*.ev' \) -print0 | sort -z
 
 .PHONY: golden plot
 
 golden: build
-	@set -e; for input in $(GOLDEN_INPUTS); do \
+	@rm -rf "$(GOLDEN_DIR)/recordings"
+	@$(GOLDEN_FIND) | while IFS= read -r -d '' input; do \
 	  out="$(GOLDEN_DIR)/$$input.stream.jsonl"; mkdir -p "$$(dirname "$$out")"; \
-	  "$(BIN_DIR)/touchscroll" replay --config "$(GOLDEN_CONFIG)" "$$input" > "$$out.tmp"; \
-	  mv "$$out.tmp" "$$out"; echo "golden: $$out"; \
+	  if "$(BIN_DIR)/touchscroll" replay --config "$(GOLDEN_CONFIG)" "$$input" > "$$out.tmp" 2> "$$out.err"; then \
+	    mv "$$out.tmp" "$$out"; echo "golden: $$out"; \
+	  else \
+	    echo "skipped: $$input: $$(head -c 300 "$$out.err")"; rm -f "$$out.tmp"; \
+	  fi; rm -f "$$out.err"; \
 	done
 
 plot: build
-	@mkdir -p out/plots; for input in $(GOLDEN_INPUTS); do \
-	  name="$$(basename "$$input" .touches.jsonl)"; \
+	@mkdir -p out/plots
+	@$(GOLDEN_FIND) | while IFS= read -r -d '' input; do \
+	  name="$$(basename "$$input")"; \
 	  "$(BIN_DIR)/touchscroll" plot --config "$(RUN_CONFIG)" "$$input" --out "out/plots/$$name.svg" && echo "plot: out/plots/$$name.svg"; \
 	done

@@ -61,6 +61,7 @@ struct ConfigurationDecoder {
         if let v = reader.field(m, "zoomView", path, optional(reader.string)) { c.zoomView = v }
         if let v = reader.field(m, "contentAlignmentPoint", path, decodeAlignmentPoint) { c.contentAlignmentPoint = v }
         if let v = reader.field(m, "doubleTapZoom", path, decodeDoubleTapZoom) { c.doubleTapZoom = v }
+        if let v = reader.field(m, "infiniteScrolling", path, optional(decodeInfiniteScrolling)) { c.infiniteScrolling = v }
         flag("delaysContentTouches") { c.delaysContentTouches = $0 }
         flag("canCancelContentTouches") { c.canCancelContentTouches = $0 }
         if let v = reader.field(m, "edgeSwipe", path, optional(decodeEdgeSwipe)) { c.edgeSwipe = v }
@@ -206,6 +207,18 @@ struct ConfigurationDecoder {
         return ScrollViewConfiguration.EdgeSwipe(edge: edge, depth: depth)
     }
 
+    private func decodeInfiniteScrolling(_ node: Node, _ path: KeyPath) -> ScrollViewConfiguration.InfiniteScrolling? {
+        guard let m = reader.mapping(node, at: path, known: ConfigurationKeys.infiniteScrolling) else { return nil }
+        guard m["axis"] != nil, m["period"] != nil else {
+            reader.fail(path, node, "expected both \"axis\" (horizontal or vertical) and \"period\" (points > 0)")
+            return nil
+        }
+        let axes: [(String, Axis)] = [("horizontal", .horizontal), ("vertical", .vertical)]
+        guard let axis = reader.field(m, "axis", path, { reader.choice($0, $1, axes) }),
+              let period = reader.field(m, "period", path, reader.positive) else { return nil }
+        return ScrollViewConfiguration.InfiniteScrolling(axis: axis, period: period)
+    }
+
     private func decodeLongPress(_ node: Node, _ path: KeyPath) -> ScrollViewConfiguration.LongPress? {
         guard let m = reader.mapping(node, at: path, known: ConfigurationKeys.longPress) else { return nil }
         var value = ScrollViewConfiguration.LongPress()
@@ -255,6 +268,11 @@ struct ConfigurationDecoder {
         } else if c.zoomScale < c.minimumZoomScale || c.zoomScale > c.maximumZoomScale {
             reader.fail(path.appending("zoomScale"), node("zoomScale"),
                         "\(f(c.zoomScale)) is outside the zoom limits \(f(c.minimumZoomScale))…\(f(c.maximumZoomScale))")
+        }
+        if let infinite = c.infiniteScrolling, infinite.period > c.contentSize[infinite.axis] / 2 {
+            let length = infinite.axis == .horizontal ? "contentSize.width" : "contentSize.height"
+            reader.fail(path.appending("infiniteScrolling").appending("period"), scrollMapping?["infiniteScrolling"]?.mapping?["period"] ?? node("infiniteScrolling"),
+                        "\(f(infinite.period)) is more than half of \(length) (\(f(c.contentSize[infinite.axis]))); the content must hold at least two periods")
         }
         if let zoomView = c.zoomView, !c.contentViews.contains(where: { $0.id == zoomView }) {
             let ids = c.contentViews.map { "\"\($0.id)\"" }

@@ -9,7 +9,7 @@ public enum ConfigurationKeys {
         "alwaysBounceHorizontal", "alwaysBounceVertical", "isPagingEnabled", "isDirectionalLockEnabled",
         "decelerationRate", "scrollsToTop", "statusBarHeight", "shouldScrollToTop", "allowsKeyboardScrolling",
         "minimumZoomScale", "maximumZoomScale", "zoomScale", "bouncesZoom", "zoomView",
-        "contentAlignmentPoint", "doubleTapZoom",
+        "contentAlignmentPoint", "doubleTapZoom", "infiniteScrolling",
         "delaysContentTouches", "canCancelContentTouches", "edgeSwipe", "longPress", "wakeTouch",
     ]
     public static let size = ["width", "height"]
@@ -18,6 +18,7 @@ public enum ConfigurationKeys {
     public static let rect = ["x", "y", "width", "height"]
     public static let doubleTapZoom = ["enabled", "scale"]
     public static let edgeSwipe = ["edge", "depth"]
+    public static let infiniteScrolling = ["axis", "period"]
     public static let longPress = ["enabled", "minimumPressDuration"]
     public static let wakeTouch = ["enabled", "idleSeconds"]
     public static let contentView = ["id", "frame", "role", "touchesShouldBegin", "touchesShouldCancel"]

@@ -19,6 +19,9 @@ public enum ConfigurationYAMLWriter {
         case .fast: "fast"
         default: number(s.decelerationRate.rawValue)
         }
+        let infinite: Node = s.infiniteScrolling.map {
+            map([("axis", Node($0.axis == .horizontal ? "horizontal" : "vertical")), ("period", number($0.period))])
+        } ?? null
         let edgeSwipe: Node = s.edgeSwipe.map { map([("edge", Node($0.edge.rawValue)), ("depth", number($0.depth))]) } ?? null
         let scrollView: [(Node, Node)] = [
             ("contentSize", size(s.contentSize)),
@@ -45,6 +48,7 @@ public enum ConfigurationYAMLWriter {
             ("zoomView", s.zoomView.map { Node($0) } ?? null),
             ("contentAlignmentPoint", point(s.contentAlignmentPoint)),
             ("doubleTapZoom", map([("enabled", bool(s.doubleTapZoom.enabled)), ("scale", number(s.doubleTapZoom.scale))])),
+            ("infiniteScrolling", infinite),
             ("delaysContentTouches", bool(s.delaysContentTouches)),
             ("canCancelContentTouches", bool(s.canCancelContentTouches)),
             ("edgeSwipe", edgeSwipe),

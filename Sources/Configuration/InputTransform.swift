@@ -1,7 +1,9 @@
 import ScrollEngine
 
-/// How raw touchscreen coordinates become screen coordinates: libinput's calibration matrix,
-/// then a rotation, then flips, all in normalised coordinates (0…1 across the device).
+/// How raw touchscreen coordinates become screen coordinates, in normalised coordinates (0…1
+/// across the device and the screen), in this order: the flips mirror the device's own axes, the
+/// rotation turns the panel onto the screen, and the calibration matrix corrects what is left.
+/// (The same order as the Recordings module's `ScreenMapping`, which does the first two steps.)
 public struct InputTransform: Hashable, Sendable {
     /// Clockwise rotation of the panel relative to the screen, in degrees.
     public enum Rotation: Int, Hashable, Sendable, CaseIterable {
@@ -12,12 +14,14 @@ public struct InputTransform: Hashable, Sendable {
     }
 
     public var rotation: Rotation
-    /// Mirror left–right (after rotating).
+    /// Mirror the device's x axis (before rotating).
     public var flipX: Bool
-    /// Mirror top–bottom (after rotating).
+    /// Mirror the device's y axis (before rotating).
     public var flipY: Bool
-    /// libinput's LIBINPUT_CALIBRATION_MATRIX: the first two rows of a 3×3 affine matrix
-    /// `[a, b, c, d, e, f]` applied to normalised coordinates: x' = a·x + b·y + c, y' = d·x + e·y + f.
+    /// The first two rows of a 3×3 affine matrix `[a, b, c, d, e, f]` in libinput's form
+    /// (LIBINPUT_CALIBRATION_MATRIX), applied to normalised screen coordinates after flips and
+    /// rotation: x' = a·x + b·y + c, y' = d·x + e·y + f. With no rotation it means exactly what
+    /// libinput's matrix means.
     public var calibration: [Double]
 
     public static let identityCalibration: [Double] = [1, 0, 0, 0, 1, 0]
@@ -31,20 +35,33 @@ public struct InputTransform: Hashable, Sendable {
 
     /// Maps a normalised device point (0…1 on both axes) to a normalised screen point.
     public func apply(toNormalized p: Point) -> Point {
-        let m = calibration.count == 6 ? calibration : InputTransform.identityCalibration
-        var q = Point(x: m[0] * p.x + m[1] * p.y + m[2], y: m[3] * p.x + m[4] * p.y + m[5])
+        var q = p
+        if flipX { q.x = 1 - q.x }
+        if flipY { q.y = 1 - q.y }
         switch rotation {
         case .none: break
         case .quarter: q = Point(x: 1 - q.y, y: q.x)
         case .half: q = Point(x: 1 - q.x, y: 1 - q.y)
         case .threeQuarters: q = Point(x: q.y, y: 1 - q.x)
         }
-        if flipX { q.x = 1 - q.x }
-        if flipY { q.y = 1 - q.y }
-        return q
+        return calibrate(normalized: q)
     }
 
-    public var isIdentity: Bool {
-        rotation == .none && !flipX && !flipY && calibration == InputTransform.identityCalibration
+    /// The calibration step alone, on a normalised screen point.
+    public func calibrate(normalized q: Point) -> Point {
+        guard calibration.count == 6, !isCalibrationIdentity else { return q }
+        let m = calibration
+        return Point(x: m[0] * q.x + m[1] * q.y + m[2], y: m[3] * q.x + m[4] * q.y + m[5])
     }
+
+    /// The calibration step on a screen point in px.
+    public func calibrate(screenPoint p: Point, screenSize: Size) -> Point {
+        guard !isCalibrationIdentity, screenSize.width > 0, screenSize.height > 0 else { return p }
+        let q = calibrate(normalized: Point(x: p.x / screenSize.width, y: p.y / screenSize.height))
+        return Point(x: q.x * screenSize.width, y: q.y * screenSize.height)
+    }
+
+    public var isCalibrationIdentity: Bool { calibration == InputTransform.identityCalibration }
+
+    public var isIdentity: Bool { rotation == .none && !flipX && !flipY && isCalibrationIdentity }
 }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// "Nice" axis ticks: steps of 1, 2 or 5 × 10ⁿ, about `target` of them across the range.
 enum AxisTicks {
@@ -19,7 +23,16 @@ enum AxisTicks {
     /// A tick label: as few decimals as the step needs.
     static func label(_ value: Double, step: Double) -> String {
         let decimals = step >= 1 ? 0 : min(6, Int((-log10(step)).rounded(.up)))
-        let text = String(format: "%.\(decimals)f", value)
-        return text == "-0" ? "0" : text
+        var scale: Int64 = 1
+        for _ in 0..<decimals { scale *= 10 }
+        let scaled = Int64((value * Double(scale)).rounded())
+        if scaled == 0 { return decimals == 0 ? "0" : "0." + String(repeating: "0", count: decimals) }
+        let magnitude = scaled.magnitude
+        var text = (scaled < 0 ? "-" : "") + String(magnitude / UInt64(scale))
+        if decimals > 0 {
+            let fraction = String(magnitude % UInt64(scale))
+            text += "." + String(repeating: "0", count: decimals - fraction.count) + fraction
+        }
+        return text
     }
 }

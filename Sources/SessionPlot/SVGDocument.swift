@@ -1,5 +1,3 @@
-import Foundation
-
 /// A minimal SVG 1.1 writer: rectangles, lines, polylines and text, attributes in a fixed order
 /// and coordinates with two decimals, so the same plot gives the same bytes.
 ///
@@ -15,19 +13,34 @@ struct SVGDocument {
         self.height = height
     }
 
+    /// Two decimals, trailing zeros trimmed, `-0` as `0`, no exponent; by integer arithmetic so the
+    /// text does not depend on the C library or locale.
     static func number(_ value: Double) -> String {
-        let text = String(format: "%.2f", value)
-        var trimmed = text
-        while trimmed.contains("."), trimmed.hasSuffix("0") { trimmed.removeLast() }
-        if trimmed.hasSuffix(".") { trimmed.removeLast() }
-        return trimmed == "-0" ? "0" : trimmed
+        guard value.isFinite else { return "0" }
+        let hundredths = Int64((min(max(value, -1e12), 1e12) * 100).rounded())
+        if hundredths == 0 { return "0" }
+        let magnitude = hundredths.magnitude
+        var text = (hundredths < 0 ? "-" : "") + String(magnitude / 100)
+        let fraction = magnitude % 100
+        if fraction != 0 {
+            text += fraction % 10 == 0 ? ".\(fraction / 10)" : (fraction < 10 ? ".0\(fraction)" : ".\(fraction)")
+        }
+        return text
     }
 
+    /// Text content and attribute values with XML's special characters escaped.
     static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;")
-            .replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;")
-            .replacingOccurrences(of: "\"", with: "&quot;")
+        var escaped = ""
+        for character in text {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
     }
 
     mutating func rect(x: Double, y: Double, width: Double, height: Double, fill: String, opacity: Double = 1, stroke: String? = nil) {

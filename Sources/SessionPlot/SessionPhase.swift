@@ -13,28 +13,28 @@ public enum SessionPhase: String, Hashable, Sendable, CaseIterable {
     case zoomBouncing
     case zoomAnimating
 
-    /// The phase of `state` in a scroll view of `boundsSize` with `adjustedInset`.
-    public static func of(_ state: ScrollViewState, boundsSize: Size, adjustedInset: EdgeInsets) -> SessionPhase {
+    /// The phase of `state` in a scroll view configured by `configuration`.
+    public static func of(_ state: ScrollViewState, in configuration: ScrollViewConfiguration) -> SessionPhase {
         if state.isZoomBouncing { return .zoomBouncing }
         if state.isZooming { return .zooming }
         if state.isZoomAnimating { return .zoomAnimating }
         if state.isDragging { return .dragging }
         if state.isDecelerating {
-            return isOutsideRange(state, boundsSize: boundsSize, adjustedInset: adjustedInset) ? .bouncing : .decelerating
+            return isOutsideRange(state, in: configuration) ? .bouncing : .decelerating
         }
         if state.isScrollAnimating { return .scrollAnimating }
         if state.isTracking { return .tracking }
         return .resting
     }
 
-    /// True when the offset lies beyond UIKit's scrollable range on either axis (by more than
-    /// 0.01 pt, so landing exactly on an edge is not a bounce).
-    static func isOutsideRange(_ state: ScrollViewState, boundsSize: Size, adjustedInset: EdgeInsets) -> Bool {
+    /// True when the offset lies beyond the engine's resting range (`ScrollGeometry`) on either
+    /// axis by more than 0.01 pt, so landing exactly on an edge is not a bounce.
+    static func isOutsideRange(_ state: ScrollViewState, in configuration: ScrollViewConfiguration) -> Bool {
+        let geometry = ScrollGeometry(configuration: configuration, contentSize: state.contentSize)
         for axis in Axis.allCases {
-            let minimum = -adjustedInset.leading(axis)
-            let maximum = max(minimum, state.contentSize[axis] + adjustedInset.trailing(axis) - boundsSize[axis])
+            let range = geometry.range(axis)
             let offset = state.contentOffset[axis]
-            if offset < minimum - 0.01 || offset > maximum + 0.01 { return true }
+            if offset < range.lowerBound - 0.01 || offset > range.upperBound + 0.01 { return true }
         }
         return false
     }

@@ -1,4 +1,3 @@
-import Foundation
 import ScrollEngine
 
 /// Draws a replayed session as one SVG picture a tuner reads at a glance: contentOffset x and y
@@ -54,10 +53,18 @@ public struct SessionPlotRenderer {
         // Phase strip: each sample's phase lasts until the next sample.
         svg.text("phase", x: left - 8, y: phaseStrip.bottom - 5, size: 11, anchor: .end)
         svg.rect(x: left, y: phaseStrip.top, width: plotRight - left, height: phaseStrip.bottom - phaseStrip.top, fill: "#ffffff", stroke: "#808080")
-        for (index, sample) in trace.samples.enumerated() where sample.phase != .resting {
-            let next = index + 1 < trace.samples.count ? trace.samples[index + 1].time : end
-            let x1 = timeX(sample.time), x2 = max(timeX(next), x1 + 0.5)
-            svg.rect(x: x1, y: phaseStrip.top, width: x2 - x1, height: phaseStrip.bottom - phaseStrip.top, fill: sample.phase.colour)
+        // Runs of equal phase become one rectangle (no seams between frames).
+        var runStart = 0
+        for index in trace.samples.indices {
+            let isLast = index + 1 == trace.samples.count
+            guard isLast || trace.samples[index + 1].phase != trace.samples[runStart].phase else { continue }
+            let phase = trace.samples[runStart].phase
+            if phase != .resting {
+                let runEnd = isLast ? end : trace.samples[index + 1].time
+                let x1 = timeX(trace.samples[runStart].time), x2 = max(timeX(runEnd), x1 + 0.5)
+                svg.rect(x: x1, y: phaseStrip.top, width: x2 - x1, height: phaseStrip.bottom - phaseStrip.top, fill: phase.colour)
+            }
+            runStart = index + 1
         }
 
         // Zoom panel.

@@ -17,8 +17,7 @@ public struct SessionTrace: Sendable {
         public var fingers: Int
     }
 
-    public let boundsSize: Size
-    public let adjustedInset: EdgeInsets
+    public let configuration: ScrollViewConfiguration
     public private(set) var samples: [Sample] = []
     public private(set) var touchPeriods: [TouchPeriod] = []
     public private(set) var start: Timestamp?
@@ -28,8 +27,7 @@ public struct SessionTrace: Sendable {
     private var openPeriod: TouchPeriod?
 
     public init(configuration: ScrollViewConfiguration) {
-        boundsSize = configuration.boundsSize
-        adjustedInset = configuration.adjustedContentInset
+        self.configuration = configuration
         let initial = ScrollViewState(contentOffset: configuration.contentOffset, zoomScale: configuration.zoomScale, contentSize: configuration.contentSize)
         initialState = initial
     }
@@ -39,7 +37,9 @@ public struct SessionTrace: Sendable {
     public mutating func record(_ frame: TouchFrame) {
         extend(to: frame.time)
         if samples.isEmpty {
-            samples.append(Sample(time: frame.time, contentOffset: initialState.contentOffset, zoomScale: initialState.zoomScale, phase: .resting))
+            // The state before the first event: at rest, or tracking if the input starts with a touch.
+            let phase: SessionPhase = frame.samples.contains { $0.phase == .down } ? .tracking : .resting
+            samples.append(Sample(time: frame.time, contentOffset: initialState.contentOffset, zoomScale: initialState.zoomScale, phase: phase))
         }
         for sample in frame.samples {
             switch sample.phase {
@@ -62,7 +62,7 @@ public struct SessionTrace: Sendable {
 
     public mutating func record(_ event: DelegateEvent) {
         extend(to: event.time)
-        let phase = SessionPhase.of(event.state, boundsSize: boundsSize, adjustedInset: adjustedInset)
+        let phase = SessionPhase.of(event.state, in: configuration)
         samples.append(Sample(time: event.time, contentOffset: event.state.contentOffset, zoomScale: event.state.zoomScale, phase: phase))
     }
 

@@ -38,6 +38,8 @@ public enum DelegateEventEncoder {
         case .swipe(let gesture, let direction):
             appendGesture(gesture, to: &json)
             json.field("direction", direction.rawValue)
+        case .recentered(let shift):
+            json.field("shift", shift)
         case .willBeginDragging, .didScroll, .willBeginDecelerating, .didEndDecelerating,
              .didEndScrollingAnimation, .didScrollToTop, .willBeginZooming, .didZoom:
             break

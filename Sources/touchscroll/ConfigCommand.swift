@@ -27,6 +27,7 @@ struct ConfigCommand: ParsableCommand {
             let configuration = try loadConfiguration(file)
             print("\(file): valid")
             print(ConfigurationSummary.text(for: configuration))
+            for note in ConfigurationNotes.notes(for: configuration) { print("note: \(note)") }
         }
     }
 

@@ -1,17 +1,38 @@
+import Configuration
 import Recordings
+import ScrollEngine
 
-/// Opens the input of `replay` / `plot` with the reader its format needs.
-///
-/// Formats: the touch script (JSON Lines, docs in the Recordings module). Recorded evdev sessions
-/// (evemu, libinput record) are read by the Recordings module's readers as they land there.
+/// Opens the input of `replay` / `plot`: evemu, libinput record or a touch script, told apart by
+/// the Recordings module (`RecordingSource`), mapped onto the configured screen with the
+/// configured rotation and flips, then calibrated.
 enum InputRecording {
-    static func open(_ options: ReplayInputOptions) throws -> any TouchFrameReader {
-        if options.desc != nil {
-            throw RecordingError(file: options.input, line: nil, expected: "an evemu recording for --desc (touch scripts have no device description)")
+    static func open(_ options: ReplayInputOptions, configuration: TouchscrollConfiguration) throws -> any TouchFrameReader {
+        let input = configuration.input
+        let rotation = ScreenMapping.Rotation(rawValue: input.rotation.rawValue) ?? .none
+        let mapping = ScreenMapping(screenSize: configuration.screen.size, rotation: rotation, flipX: input.flipX, flipY: input.flipY)
+        let source = try RecordingSource.open(
+            path: options.input, descPath: options.desc, deviceIndex: options.device ?? 0,
+            mapping: mapping, allowIndirect: options.allowIndirect
+        )
+        // Touch scripts are already in screen px: no device, nothing to calibrate.
+        guard source.format != .touchScript, !input.isCalibrationIdentity else { return source }
+        return CalibratedFrameReader(source: source, transform: input, screenSize: configuration.screen.size)
+    }
+}
+
+/// Applies the configured calibration matrix to every touch location of a device recording.
+struct CalibratedFrameReader: TouchFrameReader {
+    let source: RecordingSource
+    let transform: InputTransform
+    let screenSize: Size
+
+    var warnings: [RecordingWarning] { source.warnings }
+
+    mutating func nextFrame() throws -> TouchFrame? {
+        guard var frame = try source.nextFrame() else { return nil }
+        for index in frame.samples.indices {
+            frame.samples[index].location = transform.calibrate(screenPoint: frame.samples[index].location, screenSize: screenSize)
         }
-        if let device = options.device, device != 0 {
-            throw RecordingError(file: options.input, line: nil, expected: "a recording with device \(device) (a touch script has one device, 0)")
-        }
-        return try TouchScriptReader(path: options.input)
+        return frame
     }
 }

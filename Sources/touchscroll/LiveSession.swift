@@ -17,7 +17,7 @@ final class LiveSession {
     let logger: Logger
     private var readAll: () throws -> Void = {}
 
-    init(configuration: TouchscrollConfiguration, backends: [any InputBackend], tee: TouchScriptTee?,
+    init(configuration: TouchscrollConfiguration, backends: [any InputBackend], tee: LiveTouchTee?,
          stream: DelegateStreamWriter, logger: Logger) throws(InputError) {
         self.backends = backends
         self.logger = logger

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SessionPlot
+import StreamOutput
 
 /// `touchscroll plot FILE --out session.svg`: replays and draws the session.
 struct PlotCommand: ParsableCommand {
@@ -27,12 +28,20 @@ struct PlotCommand: ParsableCommand {
         var trace = SessionTrace(configuration: replay.configuration.scrollView)
         _ = try replay.run(fed: { trace.record($0) }, emit: { events in events.forEach { trace.record($0) } })
         trace.finish()
-        let name = input.input == "-" ? "standard input" : (input.input as NSString).lastPathComponent
+        let name = input.input == "-" ? "standard input" : String(input.input.split(separator: "/").last ?? "")
         let svg = SessionPlotRenderer(title: "touchscroll · \(name)").svg(for: trace)
+        let fd = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard fd >= 0 else {
+            StandardError.print("touchscroll: cannot write \(out): \(String(cString: strerror(errno)))")
+            throw ExitCodes.runtimeFailure
+        }
+        defer { close(fd) }
         do {
-            try svg.write(toFile: out, atomically: true, encoding: .utf8)
+            let file = FileDescriptorByteSink(fileDescriptor: fd)
+            try file.write(Array(svg.utf8))
+            try file.flush()
         } catch {
-            StandardError.print("touchscroll: cannot write \(out): \(error.localizedDescription)")
+            StandardError.print("touchscroll: cannot write \(out): \(error)")
             throw ExitCodes.runtimeFailure
         }
     }

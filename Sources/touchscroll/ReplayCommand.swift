@@ -54,9 +54,12 @@ struct ReplayCommand: ParsableCommand {
         let frames = try replay.readAll()
         for frame in frames { try tee?.write(frame) }
         let first = frames.first?.time ?? .zero
-        let total = (frames.last?.time ?? .zero).seconds(since: first)
+        let recorded = (frames.last?.time ?? .zero).seconds(since: first)
+        // The part that plays: up to --to, from --from (elapsed is shown from the recording's start).
+        let total = min(recorded, input.to ?? recorded)
         let downTimes = frames.flatMap { frame in frame.samples.filter { $0.phase == .down }.map { _ in frame.time } }
-        let progress = RealtimeProgress(total: total, downTimes: downTimes, enabled: StandardError.isTerminal && total > 2)
+        let longEnough = total - (input.from ?? 0) > 2
+        let progress = RealtimeProgress(total: total, downTimes: downTimes, enabled: StandardError.isTerminal && longEnough)
         let pacer = RealtimePacer(now: MonotonicClock.microseconds, sleep: MonotonicClock.sleep(microseconds:))
         var iterator = frames.makeIterator()
         defer { progress.finish() }

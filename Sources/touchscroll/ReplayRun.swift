@@ -16,7 +16,7 @@ struct ReplayRun {
         configuration = try loadConfiguration(options.config)
         playback = options.playbackOptions(defaultFrameRate: configuration.output.frameRate)
         do {
-            reader = try InputRecording.open(options)
+            reader = try InputRecording.open(options, configuration: configuration)
         } catch {
             StandardError.print("touchscroll: \(error)")
             throw ExitCodes.unusableInput
@@ -43,6 +43,7 @@ struct ReplayRun {
         let scrollView = configuration.scrollView
         var reader = self.reader
         defer { self.reader = reader }
+        var engine: ScrollView?
         do {
             let summary = try PlaybackDriver<ScrollView>(options: playback).run(
                 nextFrame: {
@@ -51,12 +52,22 @@ struct ReplayRun {
                     try read(frame)
                     return frame
                 },
-                makeEngine: { ScrollView(configuration: scrollView, startTime: $0) },
+                makeEngine: { start in
+                    let made = ScrollView(configuration: scrollView, startTime: start)
+                    engine = made
+                    return made
+                },
                 pace: pace,
                 fed: fed,
                 emit: emit
             )
-            for warning in reader.warnings { StandardError.print("touchscroll: warning: \(warning)") }
+            // Warnings are log lines: journald's <4> (warning) priority prefix, as sd-daemon(3) reads it.
+            for warning in reader.warnings { StandardError.print("<4>touchscroll.replay: \(warning)") }
+            // The engine's own log: invalid state-machine transitions it ignored.
+            for line in engine?.drainDiagnostics() ?? [] { StandardError.print("<4>touchscroll.engine: \(line)") }
+            if !summary.isAtRest {
+                StandardError.print("<4>touchscroll.replay: the replay ended with nothing left to animate, yet the scroll view does not report rest")
+            }
             return summary
         } catch let error as RecordingError {
             StandardError.print("touchscroll: \(error)")

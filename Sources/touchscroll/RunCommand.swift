@@ -75,7 +75,7 @@ struct RunCommand: ParsableCommand {
         LiveLogging.bootstrap(verbose: verbose)
         let logger = Logger(label: "touchscroll")
         let configuration = try loadConfiguration(config)
-        let tee = try teeTouches.map(TouchScriptTee.init(path:))
+        let tee = try teeTouches.map(LiveTouchTee.init(path:))
         let output = FileDescriptorByteSink(fileDescriptor: 1)
         let header = StreamHeader(toolVersion: ToolVersion.current, scrollView: configuration.scrollView,
                                   screenWidthMM: configuration.screen.widthMM,

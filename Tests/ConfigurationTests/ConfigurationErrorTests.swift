@@ -86,6 +86,19 @@ final class ConfigurationErrorTests: XCTestCase {
         ])
     }
 
+    func testInfiniteScrollingNeedsTwoPeriodsOfContent() {
+        XCTAssertEqual(errors("""
+        scrollView:
+          contentSize: { width: 1280, height: 3000 }
+          infiniteScrolling: { axis: vertical, period: 2000 }
+        """), [
+            "line 3:48: scrollView.infiniteScrolling.period: 2000 is more than half of contentSize.height (3000); the content must hold at least two periods",
+        ])
+        XCTAssertEqual(errors("scrollView: { infiniteScrolling: { axis: diagonal, period: 10 } }"), [
+            #"line 1:42: scrollView.infiniteScrolling.axis: expected one of horizontal, vertical, got "diagonal""#,
+        ])
+    }
+
     func testInputTransformChecks() {
         XCTAssertEqual(errors("input: { rotation: 45, calibration: [1, 0, 0] }"), [
             #"line 1:20: input.rotation: expected one of 0, 90, 180, 270, got "45""#,

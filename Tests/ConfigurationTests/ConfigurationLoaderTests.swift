@@ -61,6 +61,7 @@ final class ConfigurationLoaderTests: XCTestCase {
           zoomView: photo
           contentAlignmentPoint: { x: 0.5, y: 0.5 }
           doubleTapZoom: { enabled: true, scale: 3 }
+          infiniteScrolling: { axis: horizontal, period: 1000 }
           delaysContentTouches: false
           canCancelContentTouches: false
           edgeSwipe: { edge: bottom, depth: 75 }
@@ -88,6 +89,7 @@ final class ConfigurationLoaderTests: XCTestCase {
         XCTAssertEqual(s.zoomingContentView?.id, "photo")
         XCTAssertEqual(s.contentAlignmentPoint, Point(x: 0.5, y: 0.5))
         XCTAssertEqual(s.doubleTapZoom, .init(enabled: true, scale: 3))
+        XCTAssertEqual(s.infiniteScrolling, .init(axis: .horizontal, period: 1000))
         XCTAssertEqual([s.delaysContentTouches, s.canCancelContentTouches], [false, false])
         XCTAssertEqual(s.edgeSwipe, .init(edge: .bottom, depth: 75))
         XCTAssertEqual(s.longPress, .init(enabled: true, minimumPressDuration: 0.8))

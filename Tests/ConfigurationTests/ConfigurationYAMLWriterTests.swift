@@ -19,6 +19,7 @@ final class ConfigurationYAMLWriterTests: XCTestCase {
         scrollView.maximumZoomScale = 3
         scrollView.zoomView = "map"
         scrollView.edgeSwipe = .init(edge: .left, depth: 20)
+        scrollView.infiniteScrolling = .init(axis: .vertical, period: 5000)
         scrollView.contentViews = [ContentView(id: "map", frame: Rect(x: 0, y: 0, width: 1280, height: 20000), role: .plain, touchesShouldCancel: false)]
         let original = TouchscrollConfiguration(
             screen: ScreenConfiguration(width: 1024, height: 600, widthMM: 154.2, heightMM: 90.5),
@@ -28,6 +29,20 @@ final class ConfigurationYAMLWriterTests: XCTestCase {
         )
         let yaml = try ConfigurationYAMLWriter.yaml(for: original)
         XCTAssertEqual(try ConfigurationLoader.load(yaml: yaml), original)
+    }
+
+    func testNotesPointAtSettingsThatDoNothing() throws {
+        let c = try ConfigurationLoader.load(yaml: """
+        scrollView: { contentSize: { width: 1280, height: 2000 }, zoomView: page, doubleTapZoom: { enabled: true }, edgeSwipe: { edge: left, depth: 2000 } }
+        contentViews: [{ id: page, frame: { x: 0, y: 0, width: 1280, height: 2000 } }, { id: lost, frame: { x: 0, y: 5000, width: 10, height: 10 } }]
+        """)
+        XCTAssertEqual(ConfigurationNotes.notes(for: c), [
+            "scrollView.zoomView is set but minimumZoomScale = maximumZoomScale (1): zooming is off",
+            "scrollView.doubleTapZoom is enabled but zooming is off: double taps do nothing, yet single taps on content wait for them",
+            "scrollView.edgeSwipe.depth 2000 covers the whole screen: every touch starts in the strip and nothing scrolls",
+            #"contentViews "lost" lies outside the content (1280×2000): no touch can reach it"#,
+        ])
+        XCTAssertEqual(ConfigurationNotes.notes(for: try ConfigurationLoader.load(yaml: "")), [])
     }
 
     func testTheSummaryNamesWhatMatters() throws {

@@ -109,3 +109,24 @@ final class LiveScrollDriverTests: XCTestCase {
         XCTAssertEqual(engine.log, ["start 5000", "key pageDown 5000", "wheel (0.0, 40.0) 6000"])
     }
 }
+
+import Recordings
+
+/// The tee's promise at the byte level: what the driver feeds is exactly what the touch script
+/// writer writes and its reader reads back.
+final class TeeRoundTripTests: XCTestCase {
+    func testFedLocationsSurviveTheTouchScriptRoundTrip() throws {
+        var fed: [TouchFrame] = []
+        let driver = LiveScrollDriver(frameRate: 60, locationDecimals: 3, makeTarget: { ScriptedEngine(start: $0) },
+                                      tee: { fed.append($0) }, emit: { _ in })
+        let awkward: [Double] = [0.1 + 0.2, 1279.99951, 333.3335, 1e-7, 767.0004999]
+        for (i, x) in awkward.enumerated() {
+            try driver.deliver(.touches(TouchFrame(time: .milliseconds(Double(1000 + i * 10)), samples: [
+                TouchSample(slot: TouchSlot(0), phase: i == 0 ? .down : .move, location: Point(x: x, y: 767 - x))])))
+        }
+        var reader = TouchScriptReader(source: MemoryByteSource(text: TouchScriptWriter.text(frames: fed)))
+        var readBack: [TouchFrame] = []
+        while let frame = try reader.nextFrame() { readBack.append(frame) }
+        XCTAssertEqual(readBack, fed)
+    }
+}

@@ -14,12 +14,12 @@ final class SessionPlotTests: XCTestCase {
     }
 
     func testABounceIsADecelerationOutsideTheScrollableRange() {
-        let bounds = Size(width: 1280, height: 800)
-        XCTAssertEqual(SessionPhase.of(state(500, decelerating: true), boundsSize: bounds, adjustedInset: .zero), .decelerating)
-        XCTAssertEqual(SessionPhase.of(state(-20, decelerating: true), boundsSize: bounds, adjustedInset: .zero), .bouncing)
-        XCTAssertEqual(SessionPhase.of(state(1230, decelerating: true), boundsSize: bounds, adjustedInset: .zero), .bouncing)
-        XCTAssertEqual(SessionPhase.of(state(1200, decelerating: true), boundsSize: bounds, adjustedInset: .zero), .decelerating)
-        XCTAssertEqual(SessionPhase.of(state(-20, dragging: true), boundsSize: bounds, adjustedInset: .zero), .dragging)
+        let c = configuration
+        XCTAssertEqual(SessionPhase.of(state(500, decelerating: true), in: c), .decelerating)
+        XCTAssertEqual(SessionPhase.of(state(-20, decelerating: true), in: c), .bouncing)
+        XCTAssertEqual(SessionPhase.of(state(1230, decelerating: true), in: c), .bouncing)
+        XCTAssertEqual(SessionPhase.of(state(1200, decelerating: true), in: c), .decelerating)
+        XCTAssertEqual(SessionPhase.of(state(-20, dragging: true), in: c), .dragging)
     }
 
     func testTouchPeriodsSpanDownToLastUp() {
@@ -57,6 +57,16 @@ final class SessionPlotTests: XCTestCase {
         XCTAssertTrue(svg.contains("fill=\"\(SessionPhase.dragging.colour)\""))
         XCTAssertTrue(svg.contains("fill-opacity=\"0.25\""), "touch-down shading")
         XCTAssertEqual(svg, SessionPlotRenderer(title: "flick <test>").svg(for: trace), "same trace, same bytes")
+    }
+
+    func testSVGNumbersAndLabelsAreFixedText() {
+        XCTAssertEqual(SVGDocument.number(12.345), "12.35")
+        XCTAssertEqual(SVGDocument.number(-0.001), "0")
+        XCTAssertEqual(SVGDocument.number(3.1), "3.1")
+        XCTAssertEqual(SVGDocument.number(-2.05), "-2.05")
+        XCTAssertEqual(AxisTicks.label(0.5, step: 0.5), "0.5")
+        XCTAssertEqual(AxisTicks.label(1, step: 0.2), "1.0")
+        XCTAssertEqual(AxisTicks.label(-200, step: 200), "-200")
     }
 
     func testNiceTicks() {

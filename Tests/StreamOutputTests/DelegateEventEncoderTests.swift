@@ -26,6 +26,7 @@ final class DelegateEventEncoderTests: XCTestCase {
         XCTAssertTrue(line(.didEndZooming(atScale: 2.5)).hasSuffix(#","atScale":2.5}"# + "\n"))
         XCTAssertTrue(line(.shouldScrollToTop(answer: false)).hasSuffix(#","answer":false}"# + "\n"))
         XCTAssertTrue(line(.didScrollToTop).hasSuffix(common + "}\n"))
+        XCTAssertTrue(line(.recentered(shift: Point(x: -2560, y: 0))).hasSuffix(#","shift":{"x":-2560,"y":0}}"# + "\n"))
     }
 
     func testContentTouchesNameTheViewSlotAndBothPoints() {

@@ -17,14 +17,17 @@ final class GoldenTranscriptTests: XCTestCase {
         return inputs.sorted()
     }
 
-    func testEveryTouchScriptHasATranscript() throws {
-        let scripts = try FileManager.default.contentsOfDirectory(atPath: TouchscrollProcess.packageRoot.appendingPathComponent("recordings/scripts").path)
-            .filter { $0.hasSuffix(".touches.jsonl") }
-            .map { "recordings/scripts/\($0)" }
-        XCTAssertFalse(scripts.isEmpty)
+    /// Every touch script and synthetic session must have a transcript (real-device recordings that
+    /// touchscroll refuses, touchpads, are the only ones `make golden` skips).
+    func testEveryBundledScriptAndSyntheticSessionHasATranscript() throws {
         let inputs = try goldenInputs()
-        for script in scripts {
-            XCTAssertTrue(inputs.contains(script), "\(script) has no golden transcript: run `make golden` and review it")
+        for (folder, suffix) in [("recordings/scripts", ".touches.jsonl"), ("recordings/synthetic", ".evemu")] {
+            let files = try FileManager.default.contentsOfDirectory(atPath: TouchscrollProcess.packageRoot.appendingPathComponent(folder).path)
+                .filter { $0.hasSuffix(suffix) }
+            XCTAssertFalse(files.isEmpty, "nothing in \(folder)")
+            for file in files {
+                XCTAssertTrue(inputs.contains("\(folder)/\(file)"), "\(folder)/\(file) has no golden transcript: run `make golden` and review it")
+            }
         }
     }
 

@@ -79,7 +79,6 @@ public final class LiveScrollDriver {
         switch event {
         case let .touches(frame):
             let target = ensureTarget(at: frame.time)
-            try advanceDue(until: frame.time, inclusive: false)
             var fed = TouchFrame(time: max(frame.time, now ?? frame.time), samples: frame.samples)
             if let locationDecimals {
                 // Fed exactly as the touch script reads back: x·10ᵈ rounded, divided by 10ᵈ is the
@@ -93,6 +92,8 @@ public final class LiveScrollDriver {
             // Two frames at one instant would merge into one when the touch script is read back.
             if let lastFedTime, fed.time <= lastFedTime { fed.time = lastFedTime.adding(microseconds: 1) }
             lastFedTime = fed.time
+            // Wakeups before the frame's time as fed (the time the replay will read) go first.
+            try advanceDue(until: fed.time, inclusive: false)
             try tee?(fed)
             target.handle(fed)
             now = fed.time

@@ -75,7 +75,7 @@ public struct EvdevDecoder {
     /// How many touches are down (reported and not yet lifted).
     public var touchesDown: Int {
         switch touchProtocol {
-        case .multitouchB: slots.filter(\.reported).count
+        case .multitouchB: slots.filter { $0.life == .down }.count
         case .multitouchA: activeContacts.count
         case .singleTouch: single.reported ? 1 : 0
         }
@@ -127,8 +127,16 @@ public struct EvdevDecoder {
     /// After SYN_DROPPED nothing is known about the touches: cancel the ones that are down, and
     /// ignore slots until they start a new touch (a new tracking id).
     private mutating func resynchronise(at time: Timestamp) -> TouchFrame? {
-        let samples = cancelAll()
-        for index in slots.indices { slots[index].unknown = true }
+        var samples: [TouchSample] = []
+        for index in slots.indices {
+            let (life, phases) = slots[index].life.next(.dropped)
+            for phase in phases {
+                samples.append(TouchSample(slot: TouchSlot(index), phase: phase, location: location(slots[index].x, slots[index].y)))
+            }
+            slots[index].life = life
+            slots[index].frame = SlotFrame()
+        }
+        samples += cancelContactsAndSingleTouch()
         single.unknown = true
         contacts = ContactAssembler()
         pendingWarnings.append(RecordingWarning(message: "SYN_DROPPED at \(time.microseconds)µs: events lost, \(samples.count) touch(es) cancelled, resynchronised at the next SYN_REPORT"))
@@ -137,11 +145,15 @@ public struct EvdevDecoder {
 
     private mutating func cancelAll() -> [TouchSample] {
         var samples: [TouchSample] = []
-        for index in slots.indices where slots[index].reported {
+        for index in slots.indices where slots[index].life == .down {
             samples.append(TouchSample(slot: TouchSlot(index), phase: .cancel, location: location(slots[index].x, slots[index].y)))
-            slots[index].reported = false
-            slots[index].clearFrameFlags()
+            slots[index].life = .idle
         }
+        return samples + cancelContactsAndSingleTouch()
+    }
+
+    private mutating func cancelContactsAndSingleTouch() -> [TouchSample] {
+        var samples: [TouchSample] = []
         for contact in activeContacts {
             samples.append(TouchSample(slot: contact.slot, phase: .cancel, location: location(contact.x, contact.y)))
         }
@@ -175,10 +187,10 @@ public struct EvdevDecoder {
             slots[index].setTrackingID(event.value)
         case AbsCode.mtPositionX:
             slots[index].x = event.value
-            slots[index].moved = true
+            slots[index].frame.moved = true
         case AbsCode.mtPositionY:
             slots[index].y = event.value
-            slots[index].moved = true
+            slots[index].frame.moved = true
         case AbsCode.mtToolType:
             slots[index].toolType = event.value
         default:
@@ -189,31 +201,15 @@ public struct EvdevDecoder {
     private mutating func commitSlots() -> [TouchSample] {
         var samples: [TouchSample] = []
         for index in slots.indices {
-            var slot = slots[index]
-            defer { slot.clearFrameFlags(); slots[index] = slot }
-            if slot.unknown {
-                guard slot.startedTouch, slot.trackingID >= 0 else { continue }
-                slot.unknown = false
+            var frame = slots[index].frame
+            frame.touching = slots[index].trackingID >= 0
+            frame.palm = slots[index].toolType == MTToolType.palm
+            let (life, phases) = slots[index].life.next(.frame(frame))
+            for phase in phases {
+                samples.append(TouchSample(slot: TouchSlot(index), phase: phase, location: location(slots[index].x, slots[index].y)))
             }
-            let here = location(slot.x, slot.y)
-            let slotID = TouchSlot(index)
-            if slot.startedTouch { slot.isPalmTouch = slot.toolType == MTToolType.palm }
-            if slot.reported {
-                if slot.endedTouch || slot.replacedTouch {
-                    samples.append(TouchSample(slot: slotID, phase: .up, location: here))
-                    slot.reported = false
-                } else if slot.toolType == MTToolType.palm {
-                    samples.append(TouchSample(slot: slotID, phase: .cancel, location: here))
-                    slot.reported = false
-                    slot.isPalmTouch = true
-                } else if slot.moved {
-                    samples.append(TouchSample(slot: slotID, phase: .move, location: here))
-                }
-            }
-            if !slot.reported && slot.trackingID >= 0 && slot.startedTouch && !slot.isPalmTouch {
-                samples.append(TouchSample(slot: slotID, phase: .down, location: here))
-                slot.reported = true
-            }
+            slots[index].life = life
+            slots[index].frame = SlotFrame()
         }
         return samples
     }
@@ -324,17 +320,9 @@ struct SlotState {
     var x: Int32
     var y: Int32
     var toolType: Int32 = MTToolType.finger
-    /// A `down` was emitted and no `up`/`cancel` yet.
-    var reported = false
-    /// The current touch is a palm: not reported until its tracking id ends.
-    var isPalmTouch = false
-    /// After SYN_DROPPED: ignored until a new tracking id.
-    var unknown = false
-    // Changes since the last SYN_REPORT.
-    var moved = false
-    var startedTouch = false
-    var endedTouch = false
-    var replacedTouch = false
+    var life = SlotLife.idle
+    /// Changes since the last SYN_REPORT.
+    var frame = SlotFrame()
 
     init(x: Int32, y: Int32) {
         self.x = x
@@ -343,21 +331,13 @@ struct SlotState {
 
     mutating func setTrackingID(_ id: Int32) {
         if id < 0 {
-            if trackingID >= 0 { endedTouch = true }
+            if trackingID >= 0 { frame.ended = true }
             trackingID = -1
         } else if id != trackingID {
-            if trackingID >= 0 { replacedTouch = true }
+            if trackingID >= 0 { frame.ended = true }
             trackingID = id
-            startedTouch = true
+            frame.started = true
         }
-    }
-
-    mutating func clearFrameFlags() {
-        moved = false
-        startedTouch = false
-        endedTouch = false
-        replacedTouch = false
-        if trackingID < 0 { isPalmTouch = false }
     }
 }
 

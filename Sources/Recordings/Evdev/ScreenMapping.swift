@@ -27,19 +27,25 @@ public struct ScreenMapping: Hashable, Sendable {
     }
 
     /// Maps a device position to screen px, given the x and y axes' ranges.
+    ///
+    /// Works on integer numerators over each axis' range so that a range equal to the screen size
+    /// maps exactly (no floating-point drift like 490.00000000000006).
     public func screenPoint(x: Int32, y: Int32, xAxis: AbsInfo, yAxis: AbsInfo) -> Point {
-        var u = Self.fraction(x, xAxis)
-        var v = Self.fraction(y, yAxis)
-        if flipX { u = 1 - u }
-        if flipY { v = 1 - v }
-        let (su, sv): (Double, Double)
+        let xRange = Int64(xAxis.maximum) - Int64(xAxis.minimum) + 1
+        let yRange = Int64(yAxis.maximum) - Int64(yAxis.minimum) + 1
+        var u = Int64(x) - Int64(xAxis.minimum)
+        var v = Int64(y) - Int64(yAxis.minimum)
+        if flipX { u = xRange - u }
+        if flipY { v = yRange - v }
+        // (numerator, denominator) of the fraction of the screen's width and height.
+        let (sx, sy): ((Int64, Int64), (Int64, Int64))
         switch rotation {
-        case .none: (su, sv) = (u, v)
-        case .clockwise90: (su, sv) = (1 - v, u)
-        case .clockwise180: (su, sv) = (1 - u, 1 - v)
-        case .clockwise270: (su, sv) = (v, 1 - u)
+        case .none: (sx, sy) = ((u, xRange), (v, yRange))
+        case .clockwise90: (sx, sy) = ((yRange - v, yRange), (u, xRange))
+        case .clockwise180: (sx, sy) = ((xRange - u, xRange), (yRange - v, yRange))
+        case .clockwise270: (sx, sy) = ((v, yRange), (xRange - u, xRange))
         }
-        return Point(x: su * screenSize.width, y: sv * screenSize.height)
+        return Point(x: Double(sx.0) * screenSize.width / Double(sx.1), y: Double(sy.0) * screenSize.height / Double(sy.1))
     }
 
     /// The inverse of `screenPoint` (rounded to whole device units), for writing synthetic recordings.
@@ -55,10 +61,6 @@ public struct ScreenMapping: Hashable, Sendable {
         if flipX { u = 1 - u }
         if flipY { v = 1 - v }
         return (Self.value(u, xAxis), Self.value(v, yAxis))
-    }
-
-    private static func fraction(_ value: Int32, _ axis: AbsInfo) -> Double {
-        Double(Int64(value) - Int64(axis.minimum)) / (Double(Int64(axis.maximum) - Int64(axis.minimum)) + 1)
     }
 
     private static func value(_ fraction: Double, _ axis: AbsInfo) -> Int32 {

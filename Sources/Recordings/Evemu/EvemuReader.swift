@@ -73,6 +73,9 @@ public struct EvemuReader: EvdevEventReader {
         }
     }
 
+    /// Bytes buffered by the line reader (bounded: one chunk plus the current line).
+    public var bufferedByteCount: Int { lines.bufferedByteCount }
+
     public mutating func nextEvent() throws -> EvdevEvent? {
         while true {
             let line: TextLine
@@ -80,8 +83,16 @@ public struct EvemuReader: EvdevEventReader {
                 line = pending
                 self.pending = nil
             } else {
-                guard let next = try lines.nextLine() else { return nil }
-                line = next
+                guard let raw = try lines.nextRawLine() else { return nil }
+                if let fast = EvemuEventLine.parse(raw.bytes) {
+                    currentLine = raw.number
+                    if let event = try accept(microseconds: fast.microseconds, type: fast.type, code: fast.code, value: fast.value,
+                                              timeText: nil, line: raw.number) {
+                        return event
+                    }
+                    continue
+                }
+                line = TextLine(number: raw.number, text: String(decoding: raw.bytes, as: UTF8.self))
             }
             currentLine = line.number
             let (content, _) = Self.split(line.text)
@@ -102,8 +113,15 @@ public struct EvemuReader: EvdevEventReader {
         guard let type = UInt16(fields[1], radix: 16) else { throw error(line, "an event type in hex (e.g. 0003), got \"\(fields[1])\"") }
         guard let code = UInt16(fields[2], radix: 16) else { throw error(line, "an event code in hex (e.g. 0035), got \"\(fields[2])\"") }
         guard let value = Int32(fields[3]) else { throw error(line, "an event value as a decimal 32-bit integer (e.g. 0042 or -001), got \"\(fields[3])\"") }
+        return try accept(microseconds: microseconds, type: type, code: code, value: value, timeText: fields[0], line: line)
+    }
+
+    /// Checks time order and known types/codes; returns the event with its time from the first event.
+    private mutating func accept(microseconds: Int64, type: UInt16, code: UInt16, value: Int32, timeText: Substring?, line: Int) throws -> EvdevEvent? {
         guard microseconds >= lastTime else {
-            throw error(line, "a time ≥ the previous event's (time must not go backwards), got \(fields[0])")
+            let written = EvemuWriter.eventLine(EvdevEvent(time: Timestamp(microseconds: microseconds), type: 0, code: 0, value: 0))
+            let shown = timeText.map(String.init) ?? String(written.dropFirst(3).prefix { $0 != " " })
+            throw error(line, "a time ≥ the previous event's (time must not go backwards), got \(shown)")
         }
         lastTime = microseconds
         let first = firstTime ?? microseconds

@@ -24,6 +24,13 @@ public struct LineReader {
 
     /// The next line, or nil at the end of the input.
     public mutating func nextLine() throws -> TextLine? {
+        try nextRawLine().map { TextLine(number: $0.number, text: String(decoding: $0.bytes, as: UTF8.self)) }
+    }
+
+    /// The next line as bytes (valid until the next call), or nil at the end of the input. Readers
+    /// parse their common lines from these directly; building a `String` per line costs more than
+    /// the parsing.
+    public mutating func nextRawLine() throws -> (number: Int, bytes: ArraySlice<UInt8>)? {
         var searchFrom = start
         while true {
             if let newline = buffer[searchFrom...].firstIndex(of: UInt8(ascii: "\n")) {
@@ -53,8 +60,12 @@ public struct LineReader {
         }
     }
 
-    private mutating func makeLine(_ bytes: ArraySlice<UInt8>) -> TextLine {
+    private mutating func makeLine(_ bytes: ArraySlice<UInt8>) -> (number: Int, bytes: ArraySlice<UInt8>) {
         lineNumber += 1
-        return TextLine(number: lineNumber, text: String(decoding: bytes, as: UTF8.self))
+        return (lineNumber, bytes)
     }
+
+    /// Bytes held right now (the current chunk and the unfinished line): stays bounded however
+    /// long the input is.
+    public var bufferedByteCount: Int { buffer.capacity }
 }

@@ -9,6 +9,7 @@ import ScrollEngine
 public struct TouchScriptReader: TouchFrameReader {
     private var lines: LineReader
     private var pending: (event: TouchScriptEvent, line: Int)?
+    private var deferredError: Error?
     private var lastTime: Timestamp?
     private var down: Set<TouchSlot> = []
     public private(set) var warnings: [RecordingWarning] = []
@@ -29,6 +30,10 @@ public struct TouchScriptReader: TouchFrameReader {
 
     /// The next frame: all consecutive events with the same time, in file order.
     public mutating func nextFrame() throws -> TouchFrame? {
+        if let deferredError {
+            self.deferredError = nil
+            throw deferredError
+        }
         let start: (event: TouchScriptEvent, line: Int)?
         if let pending {
             start = pending
@@ -38,7 +43,17 @@ public struct TouchScriptReader: TouchFrameReader {
         }
         guard let first = start else { return nil }
         var samples = [try apply(first.event, line: first.line)]
-        while let next = try nextEvent() {
+        while true {
+            // Looking ahead for more events of this frame: an error there belongs to a later
+            // line, so the frame read so far is returned first and the error on the next call.
+            let lookahead: (event: TouchScriptEvent, line: Int)?
+            do {
+                lookahead = try nextEvent()
+            } catch {
+                deferredError = error
+                break
+            }
+            guard let next = lookahead else { break }
             guard next.event.time == first.event.time else {
                 pending = next
                 break

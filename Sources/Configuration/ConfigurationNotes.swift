@@ -1,0 +1,38 @@
+import ScrollEngine
+
+/// Settings that are valid but probably not what was meant: `touchscroll config check` prints them
+/// as notes after the summary (the file still passes).
+public enum ConfigurationNotes {
+    public static func notes(for c: TouchscrollConfiguration) -> [String] {
+        let s = c.scrollView
+        let f = YAMLNodeReader.format
+        var notes: [String] = []
+        let limitsDiffer = s.minimumZoomScale != s.maximumZoomScale
+        if s.zoomView != nil, !limitsDiffer {
+            notes.append("scrollView.zoomView is set but minimumZoomScale = maximumZoomScale (\(f(s.minimumZoomScale))): zooming is off")
+        }
+        if s.zoomView == nil, limitsDiffer {
+            notes.append("zoom limits differ but scrollView.zoomView is not set: pinches do nothing (UIKit needs viewForZooming)")
+        }
+        if s.doubleTapZoom.enabled, s.zoomingContentView == nil {
+            notes.append("scrollView.doubleTapZoom is enabled but zooming is off: double taps do nothing, yet single taps on content wait for them")
+        }
+        if let edge = s.edgeSwipe {
+            let across = edge.edge == .left || edge.edge == .right ? c.screen.width : c.screen.height
+            if edge.depth >= across {
+                notes.append("scrollView.edgeSwipe.depth \(f(edge.depth)) covers the whole screen: every touch starts in the strip and nothing scrolls")
+            }
+        }
+        if !s.isScrollEnabled {
+            notes.append("scrollView.isScrollEnabled is false: touches never scroll")
+        }
+        for view in s.contentViews {
+            let frame = view.frame
+            let content = s.zoomingContentView?.frame.size ?? s.contentSize
+            if frame.maxX <= 0 || frame.maxY <= 0 || frame.minX >= content.width || frame.minY >= content.height {
+                notes.append("contentViews \"\(view.id)\" lies outside the content (\(f(content.width))×\(f(content.height))): no touch can reach it")
+            }
+        }
+        return notes
+    }
+}

@@ -1,0 +1,196 @@
+import ScrollEngine
+import XCTest
+@testable import Recordings
+
+final class EvemuReaderTests: XCTestCase {
+    /// A two-slot protocol-B touchscreen in evemu 1.3 form, with a 6-field A: line per axis.
+    static let header = """
+    # EVEMU 1.3
+    # Input device name: "Test Panel"
+    N: Test Panel
+    I: 0003 1234 5678 0111
+    P: 02 00 00 00 00 00 00 00
+    B: 00 0b 00 00 00 00 00 00 00
+    B: 01 00 00 00 00 00 00 00 00
+    B: 01 00 00 00 00 00 00 00 00
+    B: 01 00 00 00 00 00 00 00 00
+    B: 01 00 00 00 00 00 00 00 00
+    B: 01 00 00 00 00 00 00 00 00
+    B: 01 00 04 00 00 00 00 00 00
+    B: 03 03 00 00 00 00 80 60 02
+    A: 00 0 999 0 0 10
+    A: 01 0 499 0 0 10
+    A: 2f 0 1 0 0 0
+    A: 35 0 999 0 0 10
+    A: 36 0 499 0 0 10
+    A: 39 0 65535 0 0 0
+
+    """
+
+    static let touch = """
+    E: 100.000100 0003 0039 0007\t# EV_ABS / ABS_MT_TRACKING_ID 7
+    E: 100.000100 0003 0035 0500
+    E: 100.000100 0003 0036 0250
+    E: 100.000100 0001 014a 0001
+    E: 100.000100 0000 0000 0000\t# ------------ SYN_REPORT (0) ----------
+    E: 100.016100 0003 0035 0510
+    E: 100.016100 0000 0000 0000
+    E: 100.032100 0003 0039 -001
+    E: 100.032100 0001 014a 0000
+    E: 100.032100 0000 0000 0000
+
+    """
+
+    func reader(_ text: String, chunkSize: Int = 1 << 16) throws -> EvemuReader {
+        try EvemuReader(source: MemoryByteSource(name: "test.evemu", text: text, chunkSize: chunkSize))
+    }
+
+    func allEvents(_ text: String, chunkSize: Int = 1 << 16) throws -> [EvdevEvent] {
+        var reader = try reader(text, chunkSize: chunkSize)
+        var events: [EvdevEvent] = []
+        while let event = try reader.nextEvent() { events.append(event) }
+        return events
+    }
+
+    func failure(_ text: String) -> RecordingError? {
+        recordingError { _ = try allEvents(text) }
+    }
+
+    func testHeaderDescribesTheDevice() throws {
+        let device = try reader(Self.header + Self.touch).device
+        XCTAssertEqual(device.name, "Test Panel")
+        XCTAssertEqual(device.id, InputID(bustype: 3, vendor: 0x1234, product: 0x5678, version: 0x111))
+        XCTAssertEqual(device.properties, [InputProperty.direct])
+        XCTAssertEqual(device.codes[EventType.key], [KeyCode.touch])
+        XCTAssertEqual(device.codes[EventType.abs], [0, 1, 0x2f, 0x35, 0x36, 0x39])
+        XCTAssertEqual(device.absinfo[AbsCode.mtPositionX], AbsInfo(minimum: 0, maximum: 999, resolution: 10))
+        XCTAssertEqual(device.slotCount, 2)
+        XCTAssertEqual(device.touchProtocol, .multitouchB)
+        XCTAssertEqual(device.sizeInMillimetres?.width, 99.9)
+        XCTAssertEqual(try reader(Self.header).version, "1.3")
+    }
+
+    func testEventsAreParsedWithHexTypesDecimalValuesAndTimesFromTheFirstEvent() throws {
+        for chunkSize in chunkSizes {
+            let events = try allEvents(Self.header + Self.touch, chunkSize: chunkSize)
+            XCTAssertEqual(events.count, 10)
+            XCTAssertEqual(events[0], EvdevEvent(time: .zero, type: 3, code: 0x39, value: 7))
+            XCTAssertEqual(events[5], EvdevEvent(time: Timestamp(microseconds: 16000), type: 3, code: 0x35, value: 510))
+            XCTAssertEqual(events[7], EvdevEvent(time: Timestamp(microseconds: 32000), type: 3, code: 0x39, value: -1))
+        }
+    }
+
+    func testVersion1_1FiveFieldAbsLinesAndCommentsAnywhere() throws {
+        let text = """
+        # EVEMU 1.1
+        N: Old Panel # a comment after the name is part of the name? no: N: keeps it
+        I: 0003 0001 0002 0003
+        P: 00 00 00 00 00 00 00 00
+        B: 00 0b 00 00 00 00 00 00 00
+        B: 01 00 00 00 00 00 00 00 00
+        B: 01 00 00 00 00 00 00 00 00
+        B: 01 00 00 00 00 00 00 00 00
+        B: 01 00 00 00 00 00 00 00 00
+        B: 01 00 00 00 00 00 00 00 00
+        B: 01 00 04 00 00 00 00 00 00
+        B: 03 03 00 00 00 00 00 00 00 # ABS_X, ABS_Y
+        # a comment between description lines
+        A: 00 0 4095 0 0
+        A: 01 0 4095 0 0   # 4-value A: line (1.1): no resolution
+        E: 1369413358.008095 0001 014a 1
+        # a comment between events
+        E: 1369413358.008095 0000 0000 0
+        """
+        var reader = try reader(text)
+        XCTAssertEqual(reader.version, "1.1")
+        XCTAssertEqual(reader.device.absinfo[AbsCode.x], AbsInfo(minimum: 0, maximum: 4095))
+        XCTAssertEqual(reader.device.touchProtocol, .singleTouch)
+        XCTAssertEqual(try reader.nextEvent()?.time, .zero)
+        XCTAssertEqual(try reader.nextEvent()?.isSynReport, true)
+        XCTAssertNil(try reader.nextEvent())
+    }
+
+    func testSeparateDescription() throws {
+        let events = "E: 5.000000 0003 0039 1\nE: 5.000000 0000 0000 0\n"
+        var reader = try EvemuReader(source: MemoryByteSource(name: "x.events", text: events),
+                                     description: MemoryByteSource(name: "x.desc", text: Self.header))
+        XCTAssertEqual(reader.device.name, "Test Panel")
+        XCTAssertEqual(try reader.nextEvent(), EvdevEvent(time: .zero, type: 3, code: 0x39, value: 1))
+    }
+
+    func testHeaderlessWithoutDescriptionIsAnError() {
+        let error = recordingError { _ = try reader("E: 5.000000 0003 0039 1\n") }
+        XCTAssertEqual(error?.line, 1)
+        XCTAssertTrue(error?.expected.contains("device description") ?? false)
+    }
+
+    func testEmptyFile() {
+        let error = recordingError { _ = try reader("") }
+        XCTAssertTrue(error?.expected.contains("empty file") ?? false)
+    }
+
+    func testTruncatedLastLine() {
+        let error = failure(Self.header + "E: 100.000100 0003 00")
+        XCTAssertEqual(error?.line, 20)
+        XCTAssertTrue(error?.expected.contains("4 fields") ?? false, "\(String(describing: error))")
+    }
+
+    func testGarbageLine() {
+        let error = failure(Self.header + "E: 1.000000 0000 0000 0000\nhello world\n")
+        XCTAssertEqual(error?.line, 21)
+        XCTAssertTrue(error?.expected.contains("E: event line") ?? false)
+        XCTAssertNotNil(recordingError { _ = try reader("\u{7f}ELF\u{01}\u{02}garbage\n") })
+    }
+
+    func testWrongFieldCounts() {
+        XCTAssertTrue(failure(Self.header + "E: 1.000000 0003 0000\n")?.expected.contains("got 3 field(s)") ?? false)
+        XCTAssertTrue(recordingError { _ = try reader("N: x\nA: 00 0 100\n") }?.expected.contains("5 or 6 fields") ?? false)
+        XCTAssertTrue(recordingError { _ = try reader("N: x\nI: 0003 0001\n") }?.expected.contains("4 hex numbers") ?? false)
+    }
+
+    func testNonNumericValues() {
+        XCTAssertTrue(failure(Self.header + "E: 1.000000 0003 0000 abc\n")?.expected.contains("decimal 32-bit integer") ?? false)
+        XCTAssertTrue(failure(Self.header + "E: 1.000000 00zz 0000 1\n")?.expected.contains("event type in hex") ?? false)
+        XCTAssertTrue(failure(Self.header + "E: one.two 0003 0000 1\n")?.expected.contains("sec.usec") ?? false)
+        XCTAssertTrue(failure(Self.header + "E: 1.000000 0003 0000 99999999999\n")?.expected.contains("32-bit") ?? false)
+        XCTAssertTrue(recordingError { _ = try reader("N: x\nB: 03 0g\n") }?.expected.contains("hex byte") ?? false)
+    }
+
+    func testTimestampsGoingBackwards() {
+        let error = failure(Self.header + "E: 2.000000 0000 0000 0\nE: 1.999999 0000 0000 0\n")
+        XCTAssertEqual(error?.line, 21)
+        XCTAssertTrue(error?.expected.contains("must not go backwards") ?? false)
+    }
+
+    func testUnknownTypesAndCodesAreSkippedWithOneWarning() throws {
+        var reader = try reader(Self.header + "E: 1.000000 0042 0000 1\nE: 1.000000 0042 0000 1\nE: 1.000000 0003 0fff 1\nE: 1.000000 0000 0000 0\n")
+        XCTAssertEqual(try reader.nextEvent()?.isSynReport, true)
+        XCTAssertEqual(reader.warnings.count, 2)
+        XCTAssertEqual(reader.warnings.first?.line, 20)
+    }
+
+    func testAbsurdRangeIsAWarningInTheHeaderAndAnErrorForPositionAxes() throws {
+        let broken = Self.header.replacingOccurrences(of: "A: 35 0 999 0 0 10", with: "A: 35 999 0 0 0 10")
+        let reader = try reader(broken)
+        XCTAssertTrue(reader.warnings.contains { $0.message.contains("minimum 999 > maximum 0") })
+        let error = recordingError {
+            _ = try RecordingSource.open(source: MemoryByteSource(name: "broken.evemu", text: broken + Self.touch),
+                                         mapping: ScreenMapping(screenSize: Size(width: 100, height: 100)))
+        }
+        XCTAssertEqual(error?.file, "broken.evemu")
+        XCTAssertTrue(error?.expected.contains("ABS_MT_POSITION_X with minimum < maximum") ?? false, "\(String(describing: error))")
+    }
+
+    func testHugeSlotCountIsCappedAndHugeSlotNumbersAreIgnored() throws {
+        let huge = Self.header.replacingOccurrences(of: "A: 2f 0 1 0 0 0", with: "A: 2f 0 2000000000 0 0 0")
+        let source = try RecordingSource.open(
+            source: MemoryByteSource(text: huge + "E: 0.000000 0003 002f 1999999999\nE: 0.000000 0003 0039 1\nE: 0.000000 0000 0000 0\nE: 0.000000 0003 002f 0\n" + Self.touch),
+            mapping: ScreenMapping(screenSize: Size(width: 100, height: 100)))
+        var frames: [TouchFrame] = []
+        while let frame = try source.nextFrame() { frames.append(frame) }
+        XCTAssertTrue(source.warnings.contains { $0.message.contains("claims 2000000001 slots") })
+        XCTAssertTrue(source.warnings.contains { $0.message.contains("slot 1999999999 is outside") })
+        // As in the kernel, events after an invalid ABS_MT_SLOT are dropped until a valid one.
+        XCTAssertEqual(frames.flatMap(\.samples).map(\.phase), [.down, .move, .up])
+    }
+}
