@@ -1,7 +1,7 @@
 # Configuration, stream output, playback and the touchscroll CLI (config check / replay / plot).
 #
 #   make golden   regenerate the golden transcripts: every bundled recording under recordings/
-#                 (touch scripts, evemu files) replayed with $(GOLDEN_CONFIG), written to
+#                 (touch scripts, evemu files, libinput-record .yml) replayed with $(GOLDEN_CONFIG), written to
 #                 $(GOLDEN_DIR)/<recording path>.stream.jsonl. Recordings touchscroll refuses
 #                 (touchpads) are listed and skipped. Review the diff: a changed transcript is a
 #                 reviewed change.
@@ -10,7 +10,7 @@
 GOLDEN_DIR    := Tests/TouchscrollCLITests/Golden
 GOLDEN_CONFIG := $(GOLDEN_DIR)/golden-config.yaml
 # File names contain spaces and commas, so the list is produced by find -print0, never by make.
-GOLDEN_FIND    = find recordings -type f \( -name '*.touches.jsonl' -o -name '*.evemu' -o -name '*.events' -o -name '*.ev' \) -print0 | sort -z
+GOLDEN_FIND    = find recordings -type f \( -name '*.touches.jsonl' -o -name '*.evemu' -o -name '*.events' -o -name '*.ev' -o -name '*.yml' \) -print0 | sort -z
 
 .PHONY: golden plot
 

@@ -10,11 +10,11 @@ struct ConfigurationDecoder {
     func decode(_ root: Node) -> TouchscrollConfiguration {
         let path = KeyPath.root
         let top = reader.mapping(root, at: path, known: ConfigurationKeys.root, hints: ConfigurationKeys.rootHints)
-        let screen = reader.field(top, "screen", path, decodeScreen) ?? ScreenConfiguration()
-        var scrollView = reader.field(top, "scrollView", path, decodeScrollView) ?? ScrollViewConfiguration()
-        scrollView.contentViews = reader.field(top, "contentViews", path, decodeContentViews) ?? []
-        let input = reader.field(top, "input", path, decodeInput) ?? InputTransform()
-        let output = reader.field(top, "output", path, decodeOutput) ?? OutputConfiguration()
+        let screen = reader.field(top, "screen", path, section(decodeScreen)) ?? ScreenConfiguration()
+        var scrollView = reader.field(top, "scrollView", path, section(decodeScrollView)) ?? ScrollViewConfiguration()
+        scrollView.contentViews = reader.field(top, "contentViews", path, section(decodeContentViews)) ?? []
+        let input = reader.field(top, "input", path, section(decodeInput)) ?? InputTransform()
+        let output = reader.field(top, "output", path, section(decodeOutput)) ?? OutputConfiguration()
         checkZoom(scrollView, top)
         return TouchscrollConfiguration(screen: screen, scrollView: scrollView, input: input, output: output)
     }
@@ -60,13 +60,13 @@ struct ConfigurationDecoder {
         flag("bouncesZoom") { c.bouncesZoom = $0 }
         if let v = reader.field(m, "zoomView", path, optional(reader.string)) { c.zoomView = v }
         if let v = reader.field(m, "contentAlignmentPoint", path, decodeAlignmentPoint) { c.contentAlignmentPoint = v }
-        if let v = reader.field(m, "doubleTapZoom", path, decodeDoubleTapZoom) { c.doubleTapZoom = v }
+        if let v = reader.field(m, "doubleTapZoom", path, section(decodeDoubleTapZoom)) { c.doubleTapZoom = v }
         if let v = reader.field(m, "infiniteScrolling", path, optional(decodeInfiniteScrolling)) { c.infiniteScrolling = v }
         flag("delaysContentTouches") { c.delaysContentTouches = $0 }
         flag("canCancelContentTouches") { c.canCancelContentTouches = $0 }
         if let v = reader.field(m, "edgeSwipe", path, optional(decodeEdgeSwipe)) { c.edgeSwipe = v }
-        if let v = reader.field(m, "longPress", path, decodeLongPress) { c.longPress = v }
-        if let v = reader.field(m, "wakeTouch", path, decodeWakeTouch) { c.wakeTouch = v }
+        if let v = reader.field(m, "longPress", path, section(decodeLongPress)) { c.longPress = v }
+        if let v = reader.field(m, "wakeTouch", path, section(decodeWakeTouch)) { c.wakeTouch = v }
         return c
     }
 
@@ -243,6 +243,11 @@ struct ConfigurationDecoder {
         }
         let numbers = items.enumerated().compactMap { reader.number($0.element, path.appending(index: $0.offset)) }
         return numbers.count == 6 ? numbers : nil
+    }
+
+    /// A section left empty (`scrollView:` with nothing under it) keeps every default.
+    private func section<T>(_ decode: @escaping (Node, KeyPath) -> T?) -> (Node, KeyPath) -> T? {
+        { node, path in reader.isNull(node) ? nil : decode(node, path) }
     }
 
     /// `~` (null) for keys whose value may be absent, e.g. `zoomView: ~`.

@@ -24,7 +24,9 @@ func seconds(_ body: () throws -> Void) rethrows -> Double {
 
 /// Writes `repeat` copies of the recording's events into one evemu or libinput-record file, streaming.
 func writeRepeated(_ path: String, times: Int, to output: String, format: RecordingFormat) throws -> Int {
-    FileManager.default.createFile(atPath: output, contents: nil)
+    guard FileManager.default.createFile(atPath: output, contents: nil) else {
+        throw RecordingError(file: output, line: nil, expected: "a writable temporary file")
+    }
     let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
     defer { try? handle.close() }
     var lines = 0

@@ -25,7 +25,7 @@ struct ReplayCommand: ParsableCommand {
 
     @OptionGroup var input: ReplayInputOptions
 
-    @Flag(help: "Pace the replay by the recorded timestamps (monotonic clock) instead of running at full speed.")
+    @Flag(help: "Pace the replay by the recorded timestamps (monotonic clock) instead of running at full speed; the input is read to its end first.")
     var realtime = false
 
     @Option(name: .customLong("tee-touches"), help: ArgumentHelp("Also write the touch frames read from the input, as a touch script, to this file.", valueName: "file"))

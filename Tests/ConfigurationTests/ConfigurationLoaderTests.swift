@@ -114,6 +114,10 @@ final class ConfigurationLoaderTests: XCTestCase {
         ])
     }
 
+    func testAnEmptySectionKeepsItsDefaults() throws {
+        XCTAssertEqual(try ConfigurationLoader.load(yaml: "screen:\nscrollView:\ncontentViews:\ninput:\noutput:\n"), .defaults)
+    }
+
     func testNullClearsOptionalKeys() throws {
         let c = try ConfigurationLoader.load(yaml: "scrollView: { zoomView: ~, edgeSwipe: null }")
         XCTAssertNil(c.scrollView.zoomView)

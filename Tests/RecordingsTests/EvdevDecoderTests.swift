@@ -29,8 +29,9 @@ final class EvdevDecoderTests: XCTestCase {
         var time: Int64 = 0
         var frames: [TouchFrame] = []
 
-        init(_ device: EvdevDevice, mapping: ScreenMapping = ScreenMapping(screenSize: Size(width: 1000, height: 1000))) throws {
-            decoder = try EvdevDecoder(device: device, mapping: mapping)
+        init(_ device: EvdevDevice, mapping: ScreenMapping = ScreenMapping(screenSize: Size(width: 1000, height: 1000)),
+             droppedEvents: DroppedEventsPolicy = .cancelTouches) throws {
+            decoder = try EvdevDecoder(device: device, mapping: mapping, droppedEvents: droppedEvents)
         }
 
         mutating func event(_ type: UInt16, _ code: UInt16, _ value: Int32) {
@@ -128,6 +129,18 @@ final class EvdevDecoderTests: XCTestCase {
         XCTAssertEqual(s.transcript, "down0 cancel0 down0")
         XCTAssertEqual(s.frames[1].samples[0].location, Point(x: 100, y: 100))
         XCTAssertTrue(s.decoder.takeWarnings().contains { $0.message.contains("SYN_DROPPED") })
+    }
+
+    func testLibevdevResyncEventsAreAppliedWhenAsked() throws {
+        var s = try Script(Self.device(), droppedEvents: .applyResyncEvents)
+        s.slot(0); s.tracking(1); s.position(100, 100)
+        s.slot(1); s.tracking(2); s.position(500, 500); s.sync()
+        s.event(EventType.syn, SynCode.dropped, 0)
+        // libevdev's delta: slot 0 moved, slot 1 ended and a new touch began there.
+        s.slot(0); s.position(120, 100)
+        s.slot(1); s.tracking(-1); s.tracking(3); s.position(600, 600); s.sync()
+        XCTAssertEqual(s.transcript, "down0 down1 move0 up1 down1")
+        XCTAssertEqual(s.frames[1].samples.last?.location, Point(x: 600, y: 600))
     }
 
     func testFinishCancelsTouchesStillDown() throws {

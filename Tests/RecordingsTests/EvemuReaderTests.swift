@@ -83,7 +83,7 @@ final class EvemuReaderTests: XCTestCase {
     func testVersion1_1FiveFieldAbsLinesAndCommentsAnywhere() throws {
         let text = """
         # EVEMU 1.1
-        N: Old Panel # a comment after the name is part of the name? no: N: keeps it
+        N: Old Panel #2
         I: 0003 0001 0002 0003
         P: 00 00 00 00 00 00 00 00
         B: 00 0b 00 00 00 00 00 00 00
@@ -103,6 +103,7 @@ final class EvemuReaderTests: XCTestCase {
         """
         var reader = try reader(text)
         XCTAssertEqual(reader.version, "1.1")
+        XCTAssertEqual(reader.device.name, "Old Panel #2", "an N: line is all name, '#' included")
         XCTAssertEqual(reader.device.absinfo[AbsCode.x], AbsInfo(minimum: 0, maximum: 4095))
         XCTAssertEqual(reader.device.touchProtocol, .singleTouch)
         XCTAssertEqual(try reader.nextEvent()?.time, .zero)

@@ -62,6 +62,13 @@ final class RecordingSourceTests: XCTestCase {
         XCTAssertEqual(rounded, evemu.frames.map { try? $0.get() })
     }
 
+    func testDeviceIndexIsOnlyForLibinputRecordFiles() {
+        let error = recordingError {
+            _ = try RecordingSource.open(source: MemoryByteSource(name: "one.evemu", text: SyntheticSession.flick.evemu), deviceIndex: 1, mapping: mapping)
+        }
+        XCTAssertTrue(error?.expected.contains("holds one device") ?? false)
+    }
+
     func testFramesSequenceEndsWithTheError() {
         let text = "{\"t\": 0, \"slot\": 0, \"phase\": \"down\", \"x\": 1, \"y\": 2}\n{\"t\": 1, \"slot\": 0}\n"
         let source = try? RecordingSource.open(source: MemoryByteSource(name: "s.jsonl", text: text), mapping: mapping)

@@ -53,4 +53,16 @@ final class ScreenMappingTests: XCTestCase {
         XCTAssertEqual(x.lengthInMillimetres, 24.75)
         XCTAssertNil(AbsInfo(minimum: 0, maximum: 10).millimetres(5))
     }
+
+    func testDecoderMillimetresPerPixelFollowsRotation() throws {
+        let device = EvdevDevice(name: "panel", properties: [InputProperty.direct],
+                                 codes: [EventType.key: [KeyCode.touch], EventType.abs: [AbsCode.x, AbsCode.y]],
+                                 absinfo: [AbsCode.x: x, AbsCode.y: y])
+        let upright = try EvdevDecoder(device: device, mapping: ScreenMapping(screenSize: screen))
+        XCTAssertEqual(upright.millimetresPerPixel?.x, 0.025)  // 100 units / 4 per mm = 25 mm over 1000 px
+        XCTAssertEqual(upright.millimetresPerPixel?.y, 0.05)   // 50 units / 2 per mm = 25 mm over 500 px
+        let turned = try EvdevDecoder(device: device, mapping: ScreenMapping(screenSize: Size(width: 500, height: 1000), rotation: .clockwise90))
+        XCTAssertEqual(turned.millimetresPerPixel?.x, 0.05)
+        XCTAssertEqual(turned.millimetresPerPixel?.y, 0.025)
+    }
 }

@@ -107,11 +107,8 @@ final class SharedCorpusTests: XCTestCase {
         XCTAssertEqual(source.device?.slotCount, 60)
         XCTAssertGreaterThanOrEqual(summary.maxSimultaneous, 5)
         // 3m.prop is the same device description alone (the header of 3m.event): it classifies the same.
-        var prop: any ByteSource = try FileByteSource(path: corpus.appendingPathComponent("evemu-data/3m.prop").path)
-        let description = try EvemuReader(source: prop)
+        let description = try EvemuReader(source: try FileByteSource(path: corpus.appendingPathComponent("evemu-data/3m.prop").path))
         XCTAssertEqual(description.device, source.device)
-        _ = prop
-        prop = MemoryByteSource(bytes: [])
     }
 
     func testWacomDTH2242EpochTimesStartNearZero() throws {
@@ -147,5 +144,22 @@ final class SharedCorpusTests: XCTestCase {
         let source = try RecordingSource.open(path: path, mapping: screen)
         XCTAssertEqual(source.descriptionPath.map { URL(fileURLWithPath: $0).lastPathComponent }, "N-Trig MultiTouch.desc")
         XCTAssertEqual(source.device?.touchProtocol, .multitouchA)
+    }
+
+    func testReadingByteByByteGivesTheSameFramesAsReadingWhole() throws {
+        let corpus = try TestPaths.requireSharedCorpus()
+        for relative in ["hid-devices/quanta_0408_3008_0.ev", "evemu-devices/touchscreens/EP0430M09.2-finger-scroll-down.events"] {
+            let path = corpus.appendingPathComponent(relative).path
+            let whole = try RecordingSource.open(path: path, mapping: screen)
+            let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+            let byteByByte = try RecordingSource.open(source: MemoryByteSource(name: path, bytes: bytes, chunkSize: 1), mapping: screen)
+            var count = 0
+            while let frame = try whole.nextFrame() {
+                XCTAssertEqual(try byteByByte.nextFrame(), frame, relative)
+                count += 1
+            }
+            XCTAssertNil(try byteByByte.nextFrame())
+            XCTAssertGreaterThan(count, 50)
+        }
     }
 }

@@ -110,6 +110,34 @@ final class ReplayCommandTests: XCTestCase {
         XCTAssertEqual(missing.stdout, "")
     }
 
+    /// A headerless evemu .events file on standard input, with its description given by --desc,
+    /// replays exactly like the file whose .desc is found beside it by name.
+    func testAnEvemuSessionOnStandardInputWithDesc() throws {
+        let folder = "recordings/evemu-devices/touchscreens/"
+        let events = folder + "Atmel maXTouch Touchscreen.1-finger-fast-taps.events"
+        let config = "Tests/TouchscrollCLITests/Golden/golden-config.yaml"
+        let fromFile = try TouchscrollProcess.run(["replay", "--config", config, events])
+        let text = try String(contentsOf: TouchscrollProcess.packageRoot.appendingPathComponent(events), encoding: .utf8)
+        let fromStdin = try TouchscrollProcess.run(["replay", "--config", config, "--desc", folder + "Atmel maXTouch Touchscreen.desc", "-"], stdin: text)
+        XCTAssertEqual(fromStdin.status, 0, fromStdin.stderr)
+        XCTAssertEqual(fromStdin.stdout, fromFile.stdout)
+        // Issue 6: over a content view covering the screen, one tap per touch and no scrolling.
+        let messages = try self.messages(fromStdin).compactMap { $0["message"] as? String }
+        XCTAssertEqual(messages.filter { $0 == "tap" }.count, 9)
+        XCTAssertFalse(messages.contains("scrollViewDidScroll"))
+    }
+
+    func testATouchpadIsRefusedUnlessIndirectIsAllowed() throws {
+        let touchpad = "recordings/evemu-devices/tablets-finger/Wacom Bamboo 16FG 4x5 Finger double-center-scroll.events"
+        let refused = try TouchscrollProcess.run(["replay", touchpad])
+        XCTAssertEqual(refused.status, 3)
+        XCTAssertTrue(refused.stderr.contains("is a touchpad"), refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("--allow-indirect"), refused.stderr)
+        let allowed = try TouchscrollProcess.run(["replay", "--allow-indirect", touchpad])
+        XCTAssertEqual(allowed.status, 0, allowed.stderr)
+        XCTAssertGreaterThan(allowed.stdoutLines.count, 1)
+    }
+
     func testBadOptionsExitSixtyFour() throws {
         XCTAssertEqual(try TouchscrollProcess.run(["replay", "--frame-rate", "0", flick]).status, 64)
         XCTAssertEqual(try TouchscrollProcess.run(["replay", "--from", "2", "--to", "1", flick]).status, 64)

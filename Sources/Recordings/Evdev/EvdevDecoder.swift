@@ -11,10 +11,11 @@ import ScrollEngine
 ///
 /// Output rules: every `down` is followed by exactly one `up` or `cancel` for that slot; a new
 /// tracking id on a slot that is still down gives `up` then `down` for that slot in one frame.
-public struct EvdevDecoder {
+public struct EvdevDecoder: Sendable {
     public let device: EvdevDevice
     public let mapping: ScreenMapping
     public let touchProtocol: TouchProtocol
+    public let droppedEvents: DroppedEventsPolicy
     /// Slots this decoder tracks (protocol B: the device's, capped at `maximumSlots`).
     public let slotCount: Int
     /// More slots than this are not tracked (a device claiming millions is broken, not big).
@@ -33,9 +34,10 @@ public struct EvdevDecoder {
     private var pendingWarnings: [RecordingWarning] = []
 
     /// Fails when the device has no usable position axes for its protocol.
-    public init(device: EvdevDevice, mapping: ScreenMapping) throws {
+    public init(device: EvdevDevice, mapping: ScreenMapping, droppedEvents: DroppedEventsPolicy = .cancelTouches) throws {
         self.device = device
         self.mapping = mapping
+        self.droppedEvents = droppedEvents
         touchProtocol = device.touchProtocol
         let (xCode, yCode) = touchProtocol == .singleTouch ? (AbsCode.x, AbsCode.y) : (AbsCode.mtPositionX, AbsCode.mtPositionY)
         for code in [xCode, yCode] {
@@ -66,6 +68,19 @@ public struct EvdevDecoder {
         single = SingleTouchState(x: xAxis.value, y: yAxis.value)
     }
 
+    /// Millimetres per screen px along the screen's x and y, when the device states its resolution
+    /// (the panel covers the screen). Turns screen distances into physical ones, e.g. for
+    /// thresholds in mm.
+    public var millimetresPerPixel: (x: Double, y: Double)? {
+        guard xAxis.resolution > 0, yAxis.resolution > 0 else { return nil }
+        let panelWidth = (Double(Int64(xAxis.maximum) - Int64(xAxis.minimum)) + 1) / Double(xAxis.resolution)
+        let panelHeight = (Double(Int64(yAxis.maximum) - Int64(yAxis.minimum)) + 1) / Double(yAxis.resolution)
+        switch mapping.rotation {
+        case .none, .clockwise180: return (panelWidth / mapping.screenSize.width, panelHeight / mapping.screenSize.height)
+        case .clockwise90, .clockwise270: return (panelHeight / mapping.screenSize.width, panelWidth / mapping.screenSize.height)
+        }
+    }
+
     /// Warnings since the last call (each says what was skipped and why).
     public mutating func takeWarnings() -> [RecordingWarning] {
         defer { pendingWarnings.removeAll() }
@@ -84,7 +99,13 @@ public struct EvdevDecoder {
     /// Feeds one event; returns a frame when a SYN_REPORT completes one with touch changes.
     public mutating func feed(_ event: EvdevEvent) -> TouchFrame? {
         if event.type == EventType.syn && event.code == SynCode.dropped {
-            dropping = true
+            switch droppedEvents {
+            case .cancelTouches:
+                dropping = true
+            case .applyResyncEvents:
+                // What follows up to the next SYN_REPORT is libevdev's state delta: a normal frame.
+                pendingWarnings.append(RecordingWarning(message: "SYN_DROPPED at \(event.time.microseconds)µs: applying the resync events that follow"))
+            }
             return nil
         }
         if dropping {
@@ -311,6 +332,18 @@ public struct EvdevDecoder {
             return []
         }
     }
+}
+
+/// What the decoder does after SYN_DROPPED.
+public enum DroppedEventsPolicy: Hashable, Sendable {
+    /// Drop every event up to the next SYN_REPORT, cancel the touches that were down and ignore
+    /// slots until they start a new touch: for recordings and raw kernel reads, where no device
+    /// state can be queried.
+    case cancelTouches
+    /// The events after SYN_DROPPED, up to the next SYN_REPORT, are a resynchronisation delta
+    /// (what libevdev delivers with LIBEVDEV_READ_FLAG_SYNC): apply them as a normal frame, so
+    /// fingers that stayed down continue and changed ones end or begin.
+    case applyResyncEvents
 }
 
 /// One protocol-B slot as the decoder sees it. Position values persist across tracking ids, as

@@ -65,6 +65,7 @@ public struct ScreenMapping: Hashable, Sendable {
 
     private static func value(_ fraction: Double, _ axis: AbsInfo) -> Int32 {
         let raw = (fraction * (Double(Int64(axis.maximum) - Int64(axis.minimum)) + 1)).rounded() + Double(axis.minimum)
+        guard raw.isFinite else { return axis.minimum } // a zero-sized screen
         return Int32(max(Double(axis.minimum), min(Double(axis.maximum), raw)))
     }
 }

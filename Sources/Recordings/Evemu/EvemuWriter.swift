@@ -31,7 +31,7 @@ public enum EvemuWriter {
 
     /// One `E:` line: `E: sec.usec type code value` (type/code 4 hex digits, value `%04d`).
     public static func eventLine(_ event: EvdevEvent) -> String {
-        let micro = event.time.microseconds
+        let micro = max(0, event.time.microseconds) // times are relative to the first event, never negative
         let seconds = micro / 1_000_000, fraction = micro % 1_000_000
         let fractionText = String(fraction)
         return "E: \(seconds).\(String(repeating: "0", count: 6 - fractionText.count))\(fractionText) \(hex(event.type, 4)) \(hex(event.code, 4)) \(padded(event.value))\n"

@@ -1,7 +1,9 @@
 #if canImport(Glibc)
 import Glibc
+private let systemRead = Glibc.read
 #elseif canImport(Darwin)
 import Darwin
+private let systemRead = Darwin.read
 #endif
 
 /// Where a reader's bytes come from, a chunk at a time, so that no reader ever needs the whole
@@ -51,7 +53,7 @@ public final class FileByteSource: ByteSource {
     public func read(into buffer: inout [UInt8], maximum: Int) throws -> Int {
         let wanted = min(maximum, chunk.count)
         while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, wanted) }
+            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, wanted) }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw RecordingError(file: name, line: nil, expected: "readable bytes (\(String(cString: strerror(errno))))")

@@ -77,6 +77,10 @@ public final class RecordingSource: TouchFrameReader {
             throw RecordingError(file: source.name, line: 1, expected: "a recording: an evemu file (# EVEMU, N:, E: lines), libinput record YAML (version: 1) or a touch script (JSON Lines); the start fits none")
         }
         self.format = format
+        if format != .libinputRecord && deviceIndex != 0 {
+            throw RecordingError(file: source.name, line: nil,
+                                 expected: "device index 0: a \(format.rawValue) file holds one device (device indices are for libinput-record files)")
+        }
         switch format {
         case .touchScript:
             reader = TouchScriptReader(source: source)

@@ -16,7 +16,7 @@ public struct LibinputRecordReader: EvdevEventReader {
     public let device: EvdevDevice
     public let name: String
     public let deviceIndex: Int
-    /// How many devices the file has, as far as it was read (all before and including the chosen one).
+    /// The file's `version:` (always 1: other versions are refused).
     public let version: Int
     public private(set) var warnings: [RecordingWarning] = []
     public private(set) var currentLine: Int?
@@ -40,19 +40,25 @@ public struct LibinputRecordReader: EvdevEventReader {
         var skippingEventsAt: Int? // indent of an earlier device's `events:` key being skipped
         var eventsIndent: Int?
         var sawAnything = false
-        while let line = try lines.nextLine() {
+        while let raw = try lines.nextRawLine() {
+            // Indentation is judged on the bytes, so an earlier device's events are skipped
+            // without building a String per line.
+            var start = raw.bytes.startIndex
+            while start < raw.bytes.endIndex, raw.bytes[start] == 0x20 { start += 1 }
+            let indent = start - raw.bytes.startIndex
+            let isItem = raw.bytes.endIndex - start >= 2 && raw.bytes[start] == UInt8(ascii: "-") && raw.bytes[start + 1] == 0x20
+            if let skipIndent = skippingEventsAt, indent > skipIndent || (indent == skipIndent && isItem) {
+                continue
+            }
+            let line = TextLine(number: raw.number, text: String(decoding: raw.bytes, as: UTF8.self))
             let text = line.text
             sawAnything = sawAnything || !text.allSatisfy(\.isWhitespace)
-            let indent = text.prefix { $0 == " " }.count
             let body = text.dropFirst(indent)
-            if body.isEmpty || body.hasPrefix("#") { continue }
+            if body.isEmpty || body.hasPrefix("#") || body.allSatisfy(\.isWhitespace) { continue }
             if body.first == "\t" {
                 throw RecordingError(file: name, line: line.number, expected: "expected YAML indented with spaces, got a tab")
             }
-            if let skipIndent = skippingEventsAt {
-                if indent > skipIndent || (indent == skipIndent && body.hasPrefix("- ")) { continue }
-                skippingEventsAt = nil
-            }
+            skippingEventsAt = nil
             if !sawDevicesKey {
                 if indent == 0 && body.hasPrefix("devices:") {
                     sawDevicesKey = true
@@ -202,8 +208,8 @@ public struct LibinputRecordReader: EvdevEventReader {
 
     /// Checks ranges and time order; returns the event (nil for unknown types/codes, with a warning).
     private mutating func accept(_ numbers: [Int64], line: Int) throws -> EvdevEvent? {
-        guard numbers[0] >= 0, (0..<1_000_000).contains(numbers[1]) else {
-            throw error(line, "sec ≥ 0 and usec in 0…999999, got \(numbers[0]), \(numbers[1])")
+        guard (0...(1 << 40)).contains(numbers[0]), (0..<1_000_000).contains(numbers[1]) else {
+            throw error(line, "sec in 0…\(1 << 40) and usec in 0…999999, got \(numbers[0]), \(numbers[1])")
         }
         guard let value = Int32(exactly: numbers[4]) else {
             throw error(line, "value as a 32-bit integer, got \(numbers[4])")

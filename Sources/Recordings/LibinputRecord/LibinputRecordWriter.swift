@@ -40,7 +40,7 @@ public struct LibinputRecordWriter {
         defer { frame.removeAll(keepingCapacity: true) }
         var out = "      - evdev:\n"
         for event in frame {
-            let micro = event.time.microseconds
+            let micro = max(0, event.time.microseconds) // relative to the first event, never negative
             out += "        - [\(pad(micro / 1_000_000, 3)), \(pad(micro % 1_000_000, 6)), \(pad(Int64(event.type), 3)), \(pad(Int64(event.code), 3)), \(pad(Int64(event.value), 5))]\n"
         }
         return out
