@@ -39,19 +39,20 @@ kernel="$(pick_kernel)"
 # Modules the guest loads (input, the bochs display, the results disk), in the order given; their dependencies are resolved by modprobe below.
 modules=(evdev uinput bochs virtio_pci virtio_blk)
 # Debian packages whose files go into the image (their versions are part of the cache key).
-packages=(busybox-static udev libinput-bin libinput-tools libinput10 evemu-tools libc-bin coreutils)
+packages=(busybox-static udev libinput-bin libinput-tools libinput10 evemu-tools libc-bin coreutils util-linux)
 # udev rules the guest runs: input identification, evdev hwdb fixes, by-id/by-path links, DRM, libinput's own.
 udev_rules=(50-udev-default 60-drm 60-evdev 60-input-id 60-persistent-input 70-mouse 70-touchpad
             80-libinput-device-groups 90-libinput-fuzz-override)
 # hwdb sources compiled into the guest's (small) hwdb.bin: the input-related ones only.
 hwdb_sources=(60-evdev 60-input-id 60-keyboard 70-mouse 70-pointingstick 70-touchpad)
-# Programs copied with every library ldd names (stdbuf: line-buffered output from programs writing to files).
+# Programs copied with every library ldd names (stdbuf: line-buffered output from programs writing to files;
+# setpriv: run the daemon as an unprivileged user with supplementary groups, as systemd would).
 programs=(/usr/bin/udevadm /usr/bin/evemu-device /usr/bin/evemu-play /usr/bin/evemu-record /usr/bin/evemu-describe
           /usr/bin/evemu-event /usr/bin/libinput /usr/libexec/libinput/libinput-debug-events
           /usr/libexec/libinput/libinput-list-devices /usr/libexec/libinput/libinput-record
           /usr/lib/udev/libinput-device-group /usr/lib/udev/libinput-fuzz-extract
           /usr/lib/udev/libinput-fuzz-to-zero /usr/sbin/ldconfig
-          /usr/bin/stdbuf /usr/libexec/coreutils/libstdbuf.so)
+          /usr/bin/stdbuf /usr/libexec/coreutils/libstdbuf.so /usr/bin/setpriv)
 
 for p in "${programs[@]}" /bin/busybox; do [[ -e "$p" ]] || die "$p is missing (make deps installs the harness packages)"; done
 
@@ -83,10 +84,12 @@ ln -s usr/bin "$root/bin"; ln -s usr/sbin "$root/sbin"; ln -s usr/lib "$root/lib
 ln -s ../run "$root/var/run"
 chmod 1777 "$root/tmp"
 
-# copy_path SRC: copies SRC (following symlinks) to the same path in the guest.
+# copy_path SRC: copies SRC (following symlinks) to the same path in the guest. A busybox applet link of the
+# same name is replaced, not written through (cp would overwrite busybox itself with, say, setpriv).
 copy_path() {
     local src="$1"
     mkdir -p "$root$(dirname "$src")"
+    rm -f "$root$src"
     cp -L --preserve=mode "$src" "$root$src"
 }
 # copy_with_libraries PROGRAM: the program, every library ldd names, and the loader.
@@ -141,6 +144,8 @@ for m in "${modules[@]}"; do
     done
 done
 cp "/lib/modules/$kernel/modules.builtin" "$moddir/" 2>/dev/null || true
+
+cmp -s /bin/busybox "$root/usr/bin/busybox" || die "busybox in the image was overwritten by a copied program"
 
 # The guest's own files: /init, /etc (users, groups), the test library.
 cp -a "$here/guest/rootfs/." "$root/"

@@ -47,12 +47,17 @@ overlay="$workdir/overlay"
 rm -rf "$overlay" && mkdir -p "$overlay/e2e" "$overlay/payload"
 [[ -n "$payload" ]] && cp -a "$payload/." "$overlay/payload/"
 cp "$script" "$overlay/e2e/test.sh"
+# copy_library PATH: into the overlay at the same path under the guest's merged /usr, unless the image has it.
 copy_library() {
-    local lib="$1"
-    grep -qxF ".$lib" "$image/manifest" && return 0          # already in the cached image
-    [[ -e "$overlay$lib" ]] && return 0
-    mkdir -p "$overlay$(dirname "$lib")"
-    cp -L "$lib" "$overlay$lib"
+    local lib="$1" guest_path
+    case "$lib" in
+        /lib/*|/lib64/*|/bin/*|/sbin/*) guest_path="/usr$lib" ;;
+        *) guest_path="$lib" ;;
+    esac
+    grep -qxF ".$guest_path" "$image/manifest" && return 0   # already in the cached image
+    [[ -e "$overlay$guest_path" ]] && return 0
+    mkdir -p "$overlay$(dirname "$guest_path")"
+    cp -L "$lib" "$overlay$guest_path"
 }
 if [[ -n "$payload" ]]; then
     while IFS= read -r -d '' file; do
@@ -62,14 +67,6 @@ if [[ -n "$payload" ]]; then
         done
     done < <(find "$overlay/payload" -type f -print0)
 fi
-# Paths such as /lib/x86_64-linux-gnu must not replace the image's merged-/usr symlinks: move them under usr/.
-for top in bin sbin lib lib64; do
-    if [[ -d "$overlay/$top" ]]; then
-        mkdir -p "$overlay/usr/$top"
-        cp -a "$overlay/$top/." "$overlay/usr/$top/"
-        rm -rf "${overlay:?}/$top"
-    fi
-done
 initrd="$workdir/initrd.cpio.$ext"
 cp "$image/base.cpio.$ext" "$initrd"
 if [[ "$ext" == zst ]]; then compress=(zstd -q -T0 -3); else compress=(gzip -1); fi

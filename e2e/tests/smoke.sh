@@ -29,27 +29,30 @@ e2e_check "libinput (udev seat0) lists EP0430M09 as a touch device" \
     awk '/^Device:/ { found = ($0 ~ /EP0430M09/) } found && /^Capabilities:/ && /touch/ { ok = 1 } END { exit !ok }' \
     /results/libinput-list-devices.txt
 
-# Replay the recording through the kernel while evemu-record (raw evdev) and libinput (udev backend) listen.
-evemu-record "$node" > /results/evemu-record.txt 2>&1 &
+# Replay the recording through the kernel while evemu-record (raw evdev) and libinput (udev backend) listen;
+# line-buffered (stdbuf) so their output can be watched while they run.
+downs_recorded="$(grep '^E:' "$events" | awk '$3 == "0003" && $4 == "0039" && $5 + 0 != -1' | wc -l)"
+e2e_check "the recording has touches" test "$downs_recorded" -gt 0
+stdbuf -oL evemu-record "$node" > /results/evemu-record.txt 2>&1 &
 record_pid=$!
-libinput debug-events --udev seat0 > /results/libinput-debug-events.txt 2>&1 &
+stdbuf -oL libinput debug-events --udev seat0 > /results/libinput-debug-events.txt 2>&1 &
 debug_pid=$!
 e2e_check "evemu-record opened $node" e2e_wait_open "$record_pid" "$node"
 e2e_check "libinput debug-events opened $node" e2e_wait_open "$debug_pid" "$node"
 e2e_check "evemu-play replayed $(basename "$events")" evemu-play "$node" < "$events"
-sleep 0.5
+
+# Touch downs: tracking ids other than -1 in the recording, TOUCH_DOWN/TOUCH_UP events in what libinput read.
+evdev_downs() { grep '^E:' /results/evemu-record.txt | awk '$3 == "0003" && $4 == "0039" && $5 + 0 != -1' | wc -l; }
+libinput_count() { grep -c "$1" /results/libinput-debug-events.txt; }
+has_all_touches() {
+    [ "$(evdev_downs)" -ge "$downs_recorded" ] && [ "$(libinput_count TOUCH_UP)" -ge "$downs_recorded" ]
+}
+e2e_wait_until 30 has_all_touches
 kill -INT "$record_pid" "$debug_pid"
 wait "$record_pid" "$debug_pid" 2>/dev/null
-
-# Touch downs: tracking ids other than -1 in the recording, TOUCH_DOWN events in what libinput read.
-downs_recorded="$(grep '^E:' "$events" | awk '$3 == "0003" && $4 == "0039" && $5 + 0 != -1' | wc -l)"
-downs_evdev="$(grep '^E:' /results/evemu-record.txt | awk '$3 == "0003" && $4 == "0039" && $5 + 0 != -1' | wc -l)"
-downs_libinput="$(grep -c 'TOUCH_DOWN' /results/libinput-debug-events.txt)"
-ups_libinput="$(grep -c 'TOUCH_UP' /results/libinput-debug-events.txt)"
-e2e_check "the recording has touches" test "$downs_recorded" -gt 0
-e2e_check_eq "evemu-record read every touch down through evdev" "$downs_recorded" "$downs_evdev"
-e2e_check_eq "libinput read every touch down" "$downs_recorded" "$downs_libinput"
-e2e_check_eq "libinput read every touch up" "$downs_recorded" "$ups_libinput"
+e2e_check_eq "evemu-record read every touch down through evdev" "$downs_recorded" "$(evdev_downs)"
+e2e_check_eq "libinput read every touch down" "$downs_recorded" "$(libinput_count TOUCH_DOWN)"
+e2e_check_eq "libinput read every touch up" "$downs_recorded" "$(libinput_count TOUCH_UP)"
 
 # Unplug: killing evemu-device removes the node.
 e2e_check "killing evemu-device unplugs $node" e2e_evemu_unplug

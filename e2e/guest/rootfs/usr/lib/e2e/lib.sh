@@ -50,6 +50,16 @@ e2e_wait_for() {
     [ -e "$path" ]
 }
 
+# e2e_wait_until SECONDS COMMAND [ARGS…] — polls COMMAND every 0.1 s until it exits 0; fails after SECONDS.
+e2e_wait_until() {
+    local tries=$(( $1 * 10 )); shift
+    until "$@"; do
+        tries=$((tries - 1))
+        [ "$tries" -gt 0 ] || return 1
+        sleep 0.1
+    done
+}
+
 # e2e_wait_open PID PATH [SECONDS] — waits until process PID has PATH open (default 30 s): the way to know a
 # reader (libinput debug-events, touchscroll) is listening before events are played into a device.
 e2e_wait_open() {
@@ -62,6 +72,14 @@ e2e_wait_open() {
         sleep 0.1; tries=$((tries - 1))
     done
     return 1
+}
+
+# e2e_as_user USER COMMAND [ARGS…] — runs COMMAND as USER with USER's groups (the `touchscroll` user is in
+# input and video), as systemd's User=/SupplementaryGroups= would. util-linux setpriv by its full path: the
+# guest's busybox shell runs its own applet for any name it knows, whatever PATH says.
+e2e_as_user() {
+    local user="$1"; shift
+    /usr/bin/setpriv --reuid="$user" --regid="$user" --init-groups -- "$@"
 }
 
 # e2e_evemu_device DESCRIPTION_FILE — creates a uinput device from an evemu description and waits until udev
