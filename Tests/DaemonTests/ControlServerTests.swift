@@ -154,7 +154,7 @@ final class ControlServerTests: XCTestCase {
         server = try makeServer(clientLimit: 1)
         let first = try connect()
         let second = try connect()
-        XCTAssertEqual(second.takeLines(), [#"{"error":"connect: \"clients\" limit of 1 reached","ok":false}"#])
+        XCTAssertEqual(second.takeLines(), [#"{"error":"too many control clients (limit 1); connection closed","ok":false}"#])
         XCTAssertTrue(second.isClosedByPeer)
         first.send(#"{"command":"flashScrollIndicators"}"# + "\n")
         XCTAssertEqual(replies(first), [#"{"ok":true}"#])

@@ -17,6 +17,8 @@ public enum ControlError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidValue(command: String, field: String, reason: String)
     /// `subscribe` on standard input: the event stream already goes to standard output.
     case subscribeOnStandardInput
+    /// Sent to a client connecting past the limit, just before its connection is closed.
+    case tooManyClients(limit: Int)
 
     public var description: String {
         switch self {
@@ -35,6 +37,7 @@ public enum ControlError: Error, Hashable, Sendable, CustomStringConvertible {
         case .unknownField(let command, let field): "\(command): unknown field \"\(field)\""
         case .invalidValue(let command, let field, let reason): "\(command): \"\(field)\" \(reason)"
         case .subscribeOnStandardInput: "subscribe: the event stream already goes to standard output"
+        case .tooManyClients(let limit): "too many control clients (limit \(limit)); connection closed"
         }
     }
 }

@@ -129,8 +129,7 @@ public final class ControlServer {
             _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
             if connections.count >= clientLimit {
-                let refusal = Array(ControlReply.error(id: nil, .invalidValue(command: "connect", field: "clients",
-                                                                               reason: "limit of \(clientLimit) reached")).line.utf8)
+                let refusal = Array(ControlReply.error(id: nil, .tooManyClients(limit: clientLimit)).line.utf8)
                 _ = refusal.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, CInt(MSG_NOSIGNAL)) }
                 close(fd)
                 logger.warning("control client refused, too many clients", metadata: ["limit": "\(clientLimit)"])
