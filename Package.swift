@@ -101,6 +101,21 @@ let renderer: [Target] = [
 
 // The daemon: systemd notify, state preservation, control channel.
 let daemon: [Target] = [
+    .target(
+        name: "Daemon",
+        dependencies: [
+            "ScrollEngine", "Configuration", "StreamOutput", "LiveInput", "CInputShim",
+            .product(name: "Logging", package: "swift-log"),
+        ],
+        path: "Sources/Daemon"
+    ),
+    // A helper process for the crash-safety test: writes state files in a loop until it is SIGKILLed.
+    .executableTarget(name: "daemon-state-writer", dependencies: ["Daemon"], path: "Tests/DaemonStateWriter"),
+    .testTarget(
+        name: "DaemonTests",
+        dependencies: ["Daemon", "daemon-state-writer", .product(name: "Logging", package: "swift-log")],
+        path: "Tests/DaemonTests"
+    ),
 ]
 
 let executable: [Target] = [
@@ -111,6 +126,7 @@ let executable: [Target] = [
             "Configuration", "StreamOutput", "Playback", "SessionPlot", "Recordings",
             "LiveInput",
             "Renderer",
+            "Daemon",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ],

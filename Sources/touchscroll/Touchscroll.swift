@@ -34,6 +34,7 @@ struct Touchscroll: ParsableCommand {
             ConfigCommand.self,
             ReplayCommand.self,
             RunCommand.self,
+            DaemonCommand.self,
             DevicesCommand.self,
             RecordCommand.self,
             PlotCommand.self,

@@ -1,0 +1,169 @@
+import Foundation
+import ScrollEngine
+
+/// Turns one line of the control protocol into a request, or says precisely what is wrong with it.
+/// Pure: no I/O, no scroll view.
+///
+///     {"id":1,"command":"setContentOffset","offset":{"x":0,"y":640},"animated":true}
+public enum ControlCommandParser {
+    /// The request on `line` (without its newline). When the line is a JSON object with a usable
+    /// `"id"`, a failure still carries the id, so the caller can correlate the error reply.
+    public static func parse(_ line: [UInt8]) -> (id: JSONValue?, result: Result<ControlCommand, ControlError>) {
+        guard let text = String(validating: line, as: UTF8.self) else { return (nil, .failure(.notUTF8)) }
+        let document: JSONValue
+        do {
+            document = try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+        } catch {
+            return (nil, .failure(.notJSON(detail: describe(error))))
+        }
+        guard case .object(var fields) = document else { return (nil, .failure(.notAnObject(found: document.kind))) }
+        var id: JSONValue?
+        if let rawID = fields.removeValue(forKey: "id") {
+            switch rawID {
+            case .string, .number: id = rawID
+            default: return (nil, .failure(.idNotAStringOrNumber(found: rawID.kind)))
+            }
+        }
+        guard let rawCommand = fields.removeValue(forKey: "command") else { return (id, .failure(.missingCommand)) }
+        guard case .string(let name) = rawCommand else { return (id, .failure(.commandNotAString(found: rawCommand.kind))) }
+        do {
+            return (id, .success(try command(named: name, fields: Fields(command: name, values: fields))))
+        } catch {
+            return (id, .failure(error))
+        }
+    }
+
+    static func command(named name: String, fields: Fields) throws(ControlError) -> ControlCommand {
+        let command: ControlCommand
+        switch name {
+        case "setContentOffset":
+            command = .setContentOffset(try fields.point("offset"), animated: try fields.animated())
+        case "scrollRectToVisible":
+            command = .scrollRectToVisible(try fields.rect("rect"), animated: try fields.animated())
+        case "setZoomScale":
+            let scale = try fields.number("scale")
+            guard scale > 0 else { throw .invalidValue(command: name, field: "scale", reason: "must be greater than 0") }
+            command = .setZoomScale(scale, animated: try fields.animated())
+        case "zoomTo":
+            command = .zoomTo(try fields.rect("rect"), animated: try fields.animated())
+        case "setContentSize":
+            command = .setContentSize(try fields.size("size"))
+        case "setContentInset":
+            command = .setContentInset(try fields.insets("inset"))
+        case "flashScrollIndicators": command = .flashScrollIndicators
+        case "stopScrollingAndZooming": command = .stopScrollingAndZooming
+        case "state": command = .state
+        case "subscribe": command = .subscribe
+        case "unsubscribe": command = .unsubscribe
+        default: throw .unknownCommand(name)
+        }
+        try fields.rejectUnread()
+        return command
+    }
+
+    /// The fields of one request, remembering which were read so leftovers (typos such as
+    /// `"animate"`) are reported instead of silently ignored.
+    final class Fields {
+        let command: String
+        let values: [String: JSONValue]
+        private var read: Set<String> = []
+
+        init(command: String, values: [String: JSONValue]) {
+            self.command = command
+            self.values = values
+        }
+
+        func rejectUnread() throws(ControlError) {
+            if let extra = values.keys.sorted().first(where: { !read.contains($0) }) {
+                throw .unknownField(command: command, field: extra)
+            }
+        }
+
+        func animated() throws(ControlError) -> Bool {
+            read.insert("animated")
+            guard let value = values["animated"] else { return false }
+            guard case .bool(let b) = value else {
+                throw .wrongType(command: command, field: "animated", expected: "a boolean", found: value.kind)
+            }
+            return b
+        }
+
+        func number(_ key: String) throws(ControlError) -> Double {
+            read.insert(key)
+            guard let value = values[key] else { throw .missingField(command: command, field: key) }
+            return try finite(value, path: key)
+        }
+
+        func point(_ key: String) throws(ControlError) -> Point {
+            let o = try object(key, keys: ["x", "y"])
+            return Point(x: try finite(o["x"], path: "\(key).x"), y: try finite(o["y"], path: "\(key).y"))
+        }
+
+        func size(_ key: String) throws(ControlError) -> Size {
+            let o = try object(key, keys: ["width", "height"])
+            let size = Size(width: try finite(o["width"], path: "\(key).width"), height: try finite(o["height"], path: "\(key).height"))
+            try nonNegative(size.width, "\(key).width")
+            try nonNegative(size.height, "\(key).height")
+            return size
+        }
+
+        func rect(_ key: String) throws(ControlError) -> Rect {
+            let o = try object(key, keys: ["x", "y", "width", "height"])
+            let rect = Rect(x: try finite(o["x"], path: "\(key).x"), y: try finite(o["y"], path: "\(key).y"),
+                            width: try finite(o["width"], path: "\(key).width"), height: try finite(o["height"], path: "\(key).height"))
+            try nonNegative(rect.width, "\(key).width")
+            try nonNegative(rect.height, "\(key).height")
+            return rect
+        }
+
+        /// Insets: sides left out are 0 (as UIEdgeInsets' initialiser), at least an empty object.
+        func insets(_ key: String) throws(ControlError) -> EdgeInsets {
+            let o = try object(key, keys: ["top", "left", "bottom", "right"], allOptional: true)
+            func side(_ name: String) throws(ControlError) -> Double {
+                guard let v = o[name] else { return 0 }
+                return try finite(v, path: "\(key).\(name)")
+            }
+            return EdgeInsets(top: try side("top"), left: try side("left"), bottom: try side("bottom"), right: try side("right"))
+        }
+
+        private func object(_ key: String, keys: [String], allOptional: Bool = false) throws(ControlError) -> [String: JSONValue] {
+            read.insert(key)
+            guard let value = values[key] else { throw .missingField(command: command, field: key) }
+            guard case .object(let o) = value else {
+                throw .wrongType(command: command, field: key, expected: "an object", found: value.kind)
+            }
+            if let extra = o.keys.sorted().first(where: { !keys.contains($0) }) {
+                throw .unknownField(command: command, field: "\(key).\(extra)")
+            }
+            if !allOptional, let missing = keys.first(where: { o[$0] == nil }) {
+                throw .missingField(command: command, field: "\(key).\(missing)")
+            }
+            return o
+        }
+
+        private func finite(_ value: JSONValue?, path: String) throws(ControlError) -> Double {
+            guard let value else { throw .missingField(command: command, field: path) }
+            guard case .number(let n) = value else {
+                throw .wrongType(command: command, field: path, expected: "a number", found: value.kind)
+            }
+            guard n.isFinite else { throw .invalidValue(command: command, field: path, reason: "must be finite") }
+            return n
+        }
+
+        private func nonNegative(_ n: Double, _ path: String) throws(ControlError) {
+            if n < 0 { throw .invalidValue(command: command, field: path, reason: "must not be negative") }
+        }
+    }
+
+    /// A JSON parse error as a short phrase.
+    static func describe(_ error: any Error) -> String {
+        if case DecodingError.dataCorrupted(let context) = error {
+            if let underlying = context.underlyingError {
+                let text = "\(underlying)"
+                return text.count > 160 ? String(text.prefix(160)) + "…" : text
+            }
+            return context.debugDescription
+        }
+        return "\(error)"
+    }
+}

@@ -1,0 +1,95 @@
+import Glibc
+import Logging
+import ScrollEngine
+
+/// State preservation for one scroll view of the daemon: restores it at start, writes it when the
+/// scroll view settles and at shutdown. Entries of other restoration identifiers in the same file
+/// are kept as they are. Write failures are logged and retried at the next settle; they never stop
+/// the daemon.
+public final class StatePreserver {
+    public let store: StateStore
+    private var file: PreservedState
+    private var recorder: SettledStateRecorder
+    private let logger: Logger
+
+    /// Reads the state file (defaults and a warning when it is missing, corrupt or of another
+    /// version) and removes temporary files a killed writer may have left.
+    public init(store: StateStore, restorationIdentifier: String, logger: Logger) {
+        self.store = store
+        self.logger = logger
+        store.removeLeftoverTemporaryFiles(logger: logger)
+        var loaded = store.loadOrDefaults(logger: logger)
+        if let entry = loaded.scrollViews[restorationIdentifier], !entry.isUsable {
+            logger.warning("preserved state has non-finite values, ignoring it",
+                           metadata: ["restorationIdentifier": "\(restorationIdentifier)"])
+            loaded.scrollViews[restorationIdentifier] = nil
+        }
+        file = loaded
+        recorder = SettledStateRecorder(restorationIdentifier: restorationIdentifier,
+                                        restored: loaded.scrollViews[restorationIdentifier])
+    }
+
+    public var restorationIdentifier: String { recorder.restorationIdentifier }
+
+    /// The preserved entry for this scroll view, if the file had a usable one.
+    public var preserved: PreservedScrollViewState? { file.scrollViews[restorationIdentifier] }
+
+    /// `configuration` with the preserved state applied and clamped, or unchanged when nothing was
+    /// preserved.
+    public func restore(into configuration: ScrollViewConfiguration) -> ScrollViewConfiguration {
+        guard let preserved else { return configuration }
+        let restored = StateRestoration.restore(preserved, into: configuration)
+        if restored.contentOffset != preserved.contentOffset || restored.zoomScale != preserved.zoomScale {
+            logger.notice("preserved state clamped to the current content bounds", metadata: [
+                "preservedOffset": "\(preserved.contentOffset)", "offset": "\(restored.contentOffset)",
+                "preservedZoom": "\(preserved.zoomScale)", "zoom": "\(restored.zoomScale)",
+            ])
+        }
+        return restored
+    }
+
+    /// Call after every batch of events: writes when the scroll view has settled somewhere new.
+    public func scrollViewChanged(_ state: ScrollViewState, contentInset: EdgeInsets, isAtRest: Bool) {
+        let current = PreservedScrollViewState(state, contentInset: contentInset)
+        guard let toSave = recorder.stateToSave(current: current, isAtRest: isAtRest) else { return }
+        write(toSave)
+    }
+
+    /// Call at shutdown, after the last frame: writes the state wherever the content is.
+    public func shutdown(_ state: ScrollViewState, contentInset: EdgeInsets) {
+        let current = PreservedScrollViewState(state, contentInset: contentInset)
+        guard let toSave = recorder.stateToSave(current: current, isAtRest: true) else { return }
+        write(toSave)
+    }
+
+    private func write(_ state: PreservedScrollViewState) {
+        var next = file
+        next.scrollViews[restorationIdentifier] = state
+        do {
+            try store.save(next)
+            file = next
+            recorder.written(state)
+            logger.debug("state saved", metadata: ["offset": "\(state.contentOffset)", "zoom": "\(state.zoomScale)"])
+        } catch {
+            logger.error("could not save state", metadata: ["path": "\(store.path)", "error": "\(error)"])
+        }
+    }
+}
+
+extension StateStore {
+    /// Removes `state.json.tmp-*` files: a writer killed between creating and renaming its
+    /// temporary file leaves one behind (the state file itself is intact).
+    public func removeLeftoverTemporaryFiles(logger: Logger) {
+        let directory = AtomicFile.parentDirectory(of: path)
+        let prefix = Self.fileName + ".tmp-"
+        guard let dir = opendir(directory) else { return }
+        defer { closedir(dir) }
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
+            guard name.hasPrefix(prefix) else { continue }
+            if unlink(directory + "/" + name) == 0 {
+                logger.info("removed a temporary state file left by an interrupted write", metadata: ["file": "\(name)"])
+            }
+        }
+    }
+}
