@@ -83,6 +83,16 @@ struct RenderCommand: ParsableCommand {
         config.showsDebugViews = debugViews
         config.indicators.indicatorStyle = IndicatorStyle(rawValue: indicatorStyle) ?? .default
         if headerHeight > 0 { config.header = StationaryHeader(height: headerHeight, fill: .color(Color(rgb: UInt32(headerColor, radix: 16) ?? 0))) }
+        if let infinite = replay.configuration.scrollView.infiniteScrolling {
+            // The picture repeats every image width (height): that is the engine's recentring period,
+            // and the scroll view spans five of them so a fling has room before it is recentred.
+            let period = image.pointSize[infinite.axis]
+            if infinite.period != period {
+                StandardError.print("touchscroll: warning: scrollView.infiniteScrolling.period is \(infinite.period), the content repeats every \(period) points; using \(period)")
+            }
+            config.infiniteScrolling = InfiniteScrolling(axis: infinite.axis, periods: 5)
+            config.scrollView.infiniteScrolling = .init(axis: infinite.axis, period: period)
+        }
         // The content defines the contentSize the scroll view replays with.
         let contentSize = config.contentSize(contentPointSize: image.pointSize, zoomScale: replay.configuration.scrollView.zoomScale)
         config.scrollView.contentSize = contentSize

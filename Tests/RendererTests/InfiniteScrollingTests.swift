@@ -59,3 +59,51 @@ final class InfiniteScrollingTests: XCTestCase {
         XCTAssertEqual(after[133, 20], DebugViewDrawing.palette[0].xrgb8888)
     }
 }
+
+/// The engine's recentring (ScrollView with `infiniteScrolling`) drawn by the presenter: a drag across
+/// a recentre never changes the picture except by the finger's own motion.
+final class EngineRecenteringDrawingTests: XCTestCase {
+    func testTheEnginesRecentredEventKeepsThePictureContinuous() throws {
+        let bounds = Size(width: 200, height: 100)
+        var config = Fixtures.configuration(bounds: bounds)
+        config.infiniteScrolling = InfiniteScrolling(axis: .horizontal, periods: 5)
+        let contentSize = config.contentSize(contentPointSize: Size(width: 256, height: 100), zoomScale: 1)
+        config.scrollView.contentSize = contentSize
+        config.scrollView.statusBarHeight = 0
+        config.scrollView.contentOffset = Point(x: 540, y: 0)
+        config.scrollView.infiniteScrolling = .init(axis: .horizontal, period: 256)
+        let output = MemoryOutput(PixelSize(width: 200, height: 100))
+        let presenter = try FramePresenter(configuration: config, content: ContentImage(source: Fixtures.coordinatePattern(width: 256, height: 100)),
+                                           output: output, initialState: Fixtures.state(offset: config.scrollView.contentOffset, contentSize: contentSize))
+        let engine = ScrollView(configuration: config.scrollView)
+        var t = Timestamp.zero
+        engine.handle(TouchFrame(time: t, samples: [TouchSample(slot: TouchSlot(0), phase: .down, location: Point(x: 190, y: 50))]))
+        var x = 190.0
+        var sawRecentre = false
+        // Drag left 20 points a frame, lifting and landing again, until well past a recentre.
+        for step in 0..<60 {
+            t = t.adding(microseconds: 16_667)
+            if x < 20 {
+                engine.handle(TouchFrame(time: t, samples: [TouchSample(slot: TouchSlot(0), phase: .up, location: Point(x: x, y: 50))]))
+                x = 190
+                t = t.adding(microseconds: 200_000)
+                engine.handle(TouchFrame(time: t, samples: [TouchSample(slot: TouchSlot(0), phase: .down, location: Point(x: x, y: 50))]))
+                presenter.handle(engine.drainEvents())
+                continue
+            }
+            x -= 20
+            engine.handle(TouchFrame(time: t, samples: [TouchSample(slot: TouchSlot(0), phase: .move, location: Point(x: x, y: 50))]))
+            let events = engine.drainEvents()
+            sawRecentre = sawRecentre || events.contains { if case .recentered = $0.message { true } else { false } }
+            presenter.handle(events)
+            try presenter.update(at: t)
+            // The picture is the coordinate pattern at the engine's offset modulo the period.
+            let frame = try XCTUnwrap(output.frames.last)
+            let offset = Int(engine.contentOffset.x.rounded())
+            for px in [0, 99, 199] {
+                XCTAssertEqual(frame[px, 60], Fixtures.coordinateColor(((px + offset) % 256 + 256) % 256, 60), "step \(step), x \(px)")
+            }
+        }
+        XCTAssertTrue(sawRecentre, "the drag went far enough to be recentred")
+    }
+}

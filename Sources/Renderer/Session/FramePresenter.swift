@@ -18,7 +18,16 @@ public final class FramePresenter {
 
     public func handle(_ input: RendererInput) { session.handle(input) }
 
-    public func handle(_ events: [DelegateEvent]) { for e in events { session.handle(.event(e)) } }
+    public func handle(_ events: [DelegateEvent]) {
+        for e in events {
+            if case .recentered(let shift) = e.message {
+                // The engine moved the offset by `shift`; the renderer's delta is what was taken away.
+                session.handle(.recentred(by: Point(x: -shift.x, y: -shift.y), event: e))
+            } else {
+                session.handle(.event(e))
+            }
+        }
+    }
 
     /// Passes on `ScrollView.indicatorFlashTime` (the engine records flashScrollIndicators calls
     /// there rather than in the delegate stream): a time not seen before flashes the indicators.
