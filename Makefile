@@ -3,6 +3,7 @@
 #   make run     install what is missing, build, replay the bundled default input, print JSON Lines
 #   make test    install what is missing, build, run every test (what CI runs)
 #   make bench   throughput and frame-time figures as ratios to baselines measured in the same run
+#   make e2e     the real-kernel tests in a QEMU guest (also part of `make test`; docs/e2e.md)
 #
 # Each area of the tree adds what it needs in mk/<area>.mk:
 #   APT_PACKAGES += …   Debian packages the build or tests need
@@ -15,12 +16,14 @@ BIN_DIR      = $(shell $(SWIFT) build -c $(CONFIG) --show-bin-path 2>/dev/null)
 
 APT_PACKAGES := pkg-config libinput-dev libevdev-dev libudev-dev
 TEST_EXTRA   :=
-RUN_INPUT    ?= recordings/scripts/flick.touches.jsonl
+# `make run` replays the bundled touch scripts one after another (one header line each).
+RUN_INPUTS   ?= recordings/scripts/flick.touches.jsonl recordings/scripts/drag-and-hold.touches.jsonl \
+                recordings/scripts/drag-past-edge.touches.jsonl recordings/scripts/status-bar-tap.touches.jsonl
 RUN_CONFIG   ?= config/example.yaml
 
 -include mk/*.mk
 
-.PHONY: all deps build run test swift-test bench golden clean help
+.PHONY: all deps build run test swift-test bench bench-replay golden clean help
 
 all: build
 
@@ -38,11 +41,23 @@ deps:
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing >&2; \
 	fi
 
+# Build output goes to stderr: `make run`'s standard output is the JSON Lines stream only.
 build: deps
-	$(SWIFT) build -c $(CONFIG) $(SWIFT_FLAGS)
+	@echo "$(SWIFT) build -c $(CONFIG) $(SWIFT_FLAGS)" >&2
+	@$(SWIFT) build -c $(CONFIG) $(SWIFT_FLAGS) >&2
 
 run: build
-	"$(BIN_DIR)/touchscroll" replay --config "$(RUN_CONFIG)" "$(RUN_INPUT)"
+	@for input in $(RUN_INPUTS); do \
+	  echo "touchscroll replay --config $(RUN_CONFIG) $$input" >&2; \
+	  "$(BIN_DIR)/touchscroll" replay --config "$(RUN_CONFIG)" "$$input" || exit $$?; \
+	done
+
+# Figures as ratios to baselines measured in the same run (release build).
+bench: bench-replay
+
+bench-replay: deps
+	$(SWIFT) build -c release --product touchscroll $(SWIFT_FLAGS)
+	bench/replay.sh "$$($(SWIFT) build -c release --show-bin-path)/touchscroll"
 
 swift-test: deps
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
