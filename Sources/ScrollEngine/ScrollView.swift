@@ -213,12 +213,18 @@ public final class ScrollView {
         for slot in added { delivery.touchDown(slot, view: self) }
         if !before.isEmpty || !added.isEmpty { delivery.touchesMoved(view: self) }
         for slot in lifted {
-            delivery.touchUp(slot, cancelled: cancelled, view: self)
+            // The finger is gone before the view hears of it: the state in touchesEnded / tap says
+            // whether anything is still tracking.
             touches.remove(slot)
+            delivery.touchUp(slot, cancelled: cancelled, view: self)
         }
         if touches.isEmpty && !lifted.isEmpty {
             send(cancelled ? .touchesCancelled : .touchesLifted)
             delivery.gestureEnded(view: self)
+            if let point = delivery.doubleTapZoomPoint {
+                delivery.doubleTapZoomPoint = nil
+                doubleTapZoom(at: point)
+            }
         }
     }
 

@@ -292,3 +292,22 @@ final class CustomGestureTests: XCTestCase {
         XCTAssertEqual(s.touchMessages, [])
     }
 }
+
+final class DeliveryStateTests: XCTestCase {
+    func testTheLastFingersEndAndTapAreNotTracking() {
+        let s = FingerScript(kiosk())
+        s.touch(down: Point(x: 100, y: 440))
+        s.lift()
+        let ended = s.events.filter { $0.message.name == "touchesEnded" || $0.message.name == "tap" }
+        XCTAssertEqual(ended.count, 2)
+        XCTAssertTrue(ended.allSatisfy { !$0.state.isTracking })
+    }
+
+    func testAnotherFingerStillDownKeepsTracking() {
+        let s = FingerScript(kiosk())
+        s.touch(down: [0: Point(x: 100, y: 440), 1: Point(x: 900, y: 500)])
+        s.lift(slot: 0)
+        let ended = s.events.first { $0.message.name == "touchesEnded" }!
+        XCTAssertTrue(ended.state.isTracking)
+    }
+}

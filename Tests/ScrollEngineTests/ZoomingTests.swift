@@ -283,6 +283,21 @@ final class DoubleTapZoomTests: XCTestCase {
         XCTAssertEqual(s.state.zoomScale, 0.5)
     }
 
+    func testDoubleTapZoomIsAnimated() {
+        let s = FingerScript(photo { $0.doubleTapZoom = .init(enabled: true, scale: 2) })
+        tap(s, Point(x: 400, y: 300))
+        s.advance(ms: 100)
+        tap(s, Point(x: 400, y: 300))
+        XCTAssertTrue(s.state.isZoomAnimating)
+        XCTAssertEqual(s.state.zoomScale, 1)
+        s.advance(ms: 150)
+        XCTAssert(s.state.zoomScale > 1 && s.state.zoomScale < 2)
+        s.settle()
+        XCTAssertEqual(s.state.zoomScale, 2)
+        // The tapped point stays put: zoomed around it.
+        XCTAssertEqual(s.view.contentPoint(forScreen: Point(x: 400, y: 300)).x, 400, accuracy: 1e-9)
+    }
+
     func testSingleTapWaitsForTheDoubleTapToFail() {
         let s = FingerScript(photo { $0.doubleTapZoom = .init(enabled: true, scale: 2) })
         tap(s, Point(x: 400, y: 300))

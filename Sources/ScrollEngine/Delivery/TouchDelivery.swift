@@ -42,6 +42,8 @@ final class TouchDelivery {
     var gestureScrolled = false
     var pendingTap: (gesture: ContentGesture, at: Timestamp)? = nil
     var lastTap: (time: Timestamp, point: Point)? = nil
+    /// A double tap was recognised: where to zoom when the lift has been handled.
+    var doubleTapZoomPoint: Point? = nil
 
     var nextDeadline: Timestamp? {
         var deadlines: [Timestamp] = []
@@ -194,7 +196,8 @@ final class TouchDelivery {
            last.point.distance(to: g.downScreen) <= Self.doubleTapDistance {
             pendingTap = nil
             lastTap = nil
-            sv.doubleTapZoom(at: g.downScreen)
+            // Zoomed once the gesture has ended (the scroll view is still tracking this lift).
+            doubleTapZoomPoint = g.downScreen
         } else {
             pendingTap = (gesture, sv.time.adding(seconds: Self.doubleTapInterval))
             lastTap = (sv.time, g.downScreen)
