@@ -21,12 +21,15 @@ struct Touchscroll: ParsableCommand {
           touchscroll config check config/example.yaml
           touchscroll replay --config config/example.yaml recordings/scripts/flick.touches.jsonl
           touchscroll plot recordings/scripts/flick.touches.jsonl --out flick.svg
+          touchscroll devices
+          touchscroll run --config config/example.yaml
 
         Exit codes:
           0   success
           1   failure while running (output could not be written, the scroll view did not settle)
           2   invalid configuration file
           3   unusable input (unreadable or malformed recording or touch script)
+          4   no input device could be opened (run, daemon, devices, record)
           64  invalid command line (unknown option, bad value)
         """,
         version: ToolVersion.current,
