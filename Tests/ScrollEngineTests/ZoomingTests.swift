@@ -284,18 +284,21 @@ final class DoubleTapZoomTests: XCTestCase {
     }
 
     func testDoubleTapZoomIsAnimated() {
-        let s = FingerScript(photo { $0.doubleTapZoom = .init(enabled: true, scale: 2) })
-        tap(s, Point(x: 400, y: 300))
+        let s = FingerScript(photo { $0.doubleTapZoom = .init(enabled: true, scale: 2); $0.zoomScale = 0.5 })
+        let tapped = Point(x: 400, y: 300)
+        let under = s.view.contentPoint(forScreen: tapped)
+        tap(s, tapped)
         s.advance(ms: 100)
-        tap(s, Point(x: 400, y: 300))
+        tap(s, tapped)
         XCTAssertTrue(s.state.isZoomAnimating)
-        XCTAssertEqual(s.state.zoomScale, 1)
+        XCTAssertEqual(s.state.zoomScale, 0.5)
         s.advance(ms: 150)
-        XCTAssert(s.state.zoomScale > 1 && s.state.zoomScale < 2)
+        XCTAssert(s.state.zoomScale > 0.5 && s.state.zoomScale < 2)
         s.settle()
         XCTAssertEqual(s.state.zoomScale, 2)
-        // The tapped point stays put: zoomed around it.
-        XCTAssertEqual(s.view.contentPoint(forScreen: Point(x: 400, y: 300)).x, 400, accuracy: 1e-9)
+        // Zoomed around the tapped point: the content under it is still under it.
+        XCTAssertEqual(s.view.contentPoint(forScreen: tapped).x, under.x, accuracy: 1e-9)
+        XCTAssertEqual(s.view.contentPoint(forScreen: tapped).y, under.y, accuracy: 1e-9)
     }
 
     func testSingleTapWaitsForTheDoubleTapToFail() {
