@@ -141,11 +141,11 @@ final class EvdevBackendTests: XCTestCase {
         XCTAssertEqual(frame.samples.map(\.slot), [TouchSlot(256)])
     }
 
-    func testQuarterTurnFlipsAreSwappedForTheDecoderMapping() {
+    func testFlipsCarryOverToTheDecoderMapping() {
         let mapping = ScreenMapping(screen: Size(width: 100, height: 100),
                                     transform: ScreenTransform(rotation: .clockwise90, flipHorizontally: true))
         XCTAssertEqual(mapping.rotation, .clockwise90)
-        XCTAssertFalse(mapping.flipX)
-        XCTAssertTrue(mapping.flipY)
+        XCTAssertTrue(mapping.flipX)
+        XCTAssertFalse(mapping.flipY)
     }
 }

@@ -1,5 +1,7 @@
 import XCTest
 @testable import LiveInput
+import Recordings
+import ScrollEngine
 
 final class ScreenTransformTests: XCTestCase {
     private func corner(_ t: ScreenTransform, _ x: Double, _ y: Double) -> [Double] {
@@ -23,18 +25,41 @@ final class ScreenTransformTests: XCTestCase {
         XCTAssertTrue(quarter.after(quarter).after(quarter).after(quarter).isIdentity)
     }
 
-    func testFlipsMirrorAfterRotating() {
+    func testFlipsMirrorTheDeviceAxesBeforeRotating() {
         XCTAssertEqual(corner(ScreenTransform(flipHorizontally: true), 0.2, 0.3), [0.8, 0.3])
         XCTAssertEqual(corner(ScreenTransform(flipVertically: true), 0.2, 0.3), [0.2, 0.7])
         // Rotating 180° and flipping both ways gives back the identity.
         XCTAssertTrue(ScreenTransform(rotation: .upsideDown, flipHorizontally: true, flipVertically: true).matrix.isIdentity)
+        // Device x flipped first: (0.2, 0.3) → (0.8, 0.3) → quarter turn (1 − 0.3, 0.8).
+        XCTAssertEqual(corner(ScreenTransform(rotation: .clockwise90, flipHorizontally: true), 0.2, 0.3), [0.7, 0.8])
     }
 
-    func testConfiguredCalibrationAppliesBeforeTheRotation() {
+    func testConfiguredCalibrationAppliesAfterTheRotation() {
         let halfWidth = CalibrationMatrix([0.5, 0, 0, 0, 1, 0])
         let t = ScreenTransform(rotation: .clockwise90, calibration: halfWidth)
-        // (1, 0) → calibration (0.5, 0) → quarter turn (1 - 0, 0.5).
-        XCTAssertEqual(corner(t, 1, 0), [1, 0.5])
+        // (1, 0) → quarter turn (1, 1) → calibration on screen coordinates (0.5, 1).
+        XCTAssertEqual(corner(t, 1, 0), [0.5, 1])
+    }
+
+    /// libinput (this matrix), the raw evdev backend (the decoder's ScreenMapping) and replay
+    /// (ScreenMapping too) must put a touch at the same place for every rotation and flip.
+    func testTheMatrixAgreesWithTheDecodersMappingForEveryRotationAndFlip() {
+        let screen = Size(width: 1000, height: 500)
+        let axis = AbsInfo(value: 0, minimum: 0, maximum: 999, fuzz: 0, flat: 0, resolution: 0)
+        for rotation in ScreenTransform.Rotation.allCases {
+            for flipH in [false, true] {
+                for flipV in [false, true] {
+                    let t = ScreenTransform(rotation: rotation, flipHorizontally: flipH, flipVertically: flipV)
+                    let mapping = ScreenMapping(screen: screen, transform: t)
+                    for (x, y) in [(0, 0), (250, 100), (999, 0), (600, 999)] as [(Int32, Int32)] {
+                        let viaMapping = mapping.screenPoint(x: x, y: y, xAxis: axis, yAxis: axis)
+                        let normalised = corner(t, Double(x) / 1000, Double(y) / 1000)
+                        XCTAssertEqual(viaMapping.x, normalised[0] * screen.width, accuracy: 1e-6, "\(t) at \(x),\(y)")
+                        XCTAssertEqual(viaMapping.y, normalised[1] * screen.height, accuracy: 1e-6, "\(t) at \(x),\(y)")
+                    }
+                }
+            }
+        }
     }
 
     func testUdevPropertyParses() {

@@ -72,9 +72,8 @@ public final class EvdevBackend: InputBackend {
 }
 
 extension ScreenMapping {
-    /// The decoder's mapping for a screen transform. The configuration rotates, then flips; the
-    /// mapping flips, then rotates: for quarter turns a flip of one axis after rotating is a flip
-    /// of the other before it.
+    /// The decoder's mapping for a screen transform: both flip the device's axes, then rotate, so
+    /// the flips carry over as they are (the calibration matrix is not part of the mapping).
     public init(screen: Size, transform: ScreenTransform) {
         let rotation: Rotation = switch transform.rotation {
         case .none: .none
@@ -82,9 +81,7 @@ extension ScreenMapping {
         case .upsideDown: .clockwise180
         case .clockwise270: .clockwise270
         }
-        let quarterTurn = transform.rotation == .clockwise90 || transform.rotation == .clockwise270
         self.init(screenSize: screen, rotation: rotation,
-                  flipX: quarterTurn ? transform.flipVertically : transform.flipHorizontally,
-                  flipY: quarterTurn ? transform.flipHorizontally : transform.flipVertically)
+                  flipX: transform.flipHorizontally, flipY: transform.flipVertically)
     }
 }

@@ -1,6 +1,8 @@
-/// How the panel's touch coordinates relate to the screen: a calibration matrix, then a rotation,
-/// then flips (the order of the configuration's `input` section), composed into the 2×3 matrix
-/// libinput's calibration API takes.
+/// How the panel's touch coordinates relate to the screen, in the order of the configuration's
+/// `input` section (docs/configuration.md) and of the replay path (`Recordings.ScreenMapping`, then
+/// the calibration in screen space): the flips mirror the device's own axes, the rotation turns the
+/// panel onto the screen, the calibration matrix corrects what is left. Composed into the 2×3
+/// matrix libinput's calibration API takes.
 ///
 /// Matrices work in normalised coordinates (0…1 on both axes), libinput's convention: a point
 /// (x, y) maps to (a·x + b·y + c, d·x + e·y + f) for the row-major `[a, b, c, d, e, f]`.
@@ -13,7 +15,7 @@ public struct ScreenTransform: Hashable, Sendable {
     public var rotation: Rotation
     public var flipHorizontally: Bool
     public var flipVertically: Bool
-    /// Applied first, to the device's normalised coordinates (identity unless the config sets one).
+    /// Applied last, to normalised screen coordinates (identity unless the config sets one).
     public var calibration: CalibrationMatrix
 
     public init(rotation: Rotation = .none, flipHorizontally: Bool = false, flipVertically: Bool = false,
@@ -26,7 +28,7 @@ public struct ScreenTransform: Hashable, Sendable {
 
     public static let identity = ScreenTransform()
 
-    /// The composed matrix: the configured calibration first, then the rotation, then the flips.
+    /// The composed matrix: the flips first (device axes), then the rotation, then the calibration.
     public var matrix: CalibrationMatrix {
         let rotationMatrix: CalibrationMatrix = switch rotation {
         case .none: .identity
@@ -35,10 +37,10 @@ public struct ScreenTransform: Hashable, Sendable {
         case .upsideDown: CalibrationMatrix([-1, 0, 1, 0, -1, 1])
         case .clockwise270: CalibrationMatrix([0, 1, 0, -1, 0, 1])
         }
-        var m = rotationMatrix.after(calibration)
+        var m = CalibrationMatrix.identity
         if flipHorizontally { m = CalibrationMatrix([-1, 0, 1, 0, 1, 0]).after(m) }
         if flipVertically { m = CalibrationMatrix([1, 0, 0, 0, -1, 1]).after(m) }
-        return m
+        return calibration.after(rotationMatrix.after(m))
     }
 }
 
