@@ -34,20 +34,11 @@ struct DaemonCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The YAML configuration; SIGHUP reloads it.", valueName: "file"))
     var config: String?
 
-    @Option(help: "Input stack: libinput (udev seat or --device nodes) or evdev (raw, through libevdev).")
-    var backend: RunCommand.Backend = .libinput
+    @OptionGroup var input: LiveInputOptions
 
-    @Option(help: "The udev seat libinput reads (libinput backend without --device).")
-    var seat = "seat0"
 
-    @Option(name: .customLong("device"), help: ArgumentHelp("Read this event node (repeatable; no hotplug).", valueName: "node"))
-    var devices: [String] = []
 
-    @Flag(help: "Grab the device exclusively (evdev backend).")
-    var grab = false
 
-    @Flag(name: .customLong("touch-only"), help: "Ignore keyboards and wheels.")
-    var touchOnly = false
 
     @Option(name: .customLong("state-dir"), help: ArgumentHelp("Where state.json is kept (default $STATE_DIRECTORY).", valueName: "dir"))
     var stateDirectory: String?
@@ -62,12 +53,6 @@ struct DaemonCommand: ParsableCommand {
     var controlStandardInput = false
 
     func validate() throws {
-        if backend == .evdev && devices.isEmpty {
-            throw ValidationError("--backend evdev needs --device /dev/input/eventN")
-        }
-        if grab && backend != .evdev {
-            throw ValidationError("--grab applies to --backend evdev only (libinput does not grab)")
-        }
         if restorationIdentifier.isEmpty {
             throw ValidationError("--restoration-id must not be empty")
         }
@@ -86,7 +71,7 @@ struct DaemonCommand: ParsableCommand {
                                   screenWidthMM: configuration.screen.widthMM, screenHeightMM: configuration.screen.heightMM,
                                   frameRate: configuration.output.frameRate)
         do {
-            let backends = try makeBackends(configuration: configuration, logger: logger)
+            let backends = try input.makeBackends(configuration: configuration, logger: logger)
             let stream = try DelegateStreamWriter(sink: FileDescriptorByteSink(fileDescriptor: 1), header: header)
             let session = try DaemonSession(settings: settings, configuration: configuration, backends: backends,
                                             stream: stream, environment: environment, logger: logger)
@@ -106,21 +91,4 @@ struct DaemonCommand: ParsableCommand {
         }
     }
 
-    private func makeBackends(configuration: TouchscrollConfiguration, logger: Logger) throws(InputError) -> [any InputBackend] {
-        let transform = ScreenTransform(configuration.input)
-        switch backend {
-        case .libinput:
-            let source: LibinputBackend.Source = devices.isEmpty ? .udev(seat: seat) : .paths(devices)
-            let libinput = try LibinputBackend(source: source, screen: configuration.screen.size, transform: transform,
-                                               acceptsKeyboards: !touchOnly, acceptsWheels: !touchOnly,
-                                               logger: Logger(label: "touchscroll.libinput"))
-            for failure in libinput.takeOpenFailures() { logger.warning("\(failure)") }
-            return [libinput]
-        case .evdev:
-            return try devices.enumerated().map { index, node throws(InputError) in
-                try EvdevBackend(node: node, screen: configuration.screen.size, transform: transform, grab: grab,
-                                 slotOffset: index * EvdevDecoder.maximumSlots, logger: Logger(label: "touchscroll.evdev"))
-            }
-        }
-    }
 }

@@ -34,42 +34,21 @@ struct RunCommand: ParsableCommand {
         """
     )
 
-    enum Backend: String, ExpressibleByArgument, CaseIterable {
-        case libinput, evdev
-    }
 
     @Option(help: ArgumentHelp("The YAML configuration (screen, scroll view, input rotation, frame rate).", valueName: "file"))
     var config: String?
 
-    @Option(help: "Input stack: libinput (udev seat or --device nodes) or evdev (raw, through libevdev).")
-    var backend: Backend = .libinput
+    @OptionGroup var input: LiveInputOptions
 
-    @Option(help: "The udev seat libinput reads (libinput backend without --device).")
-    var seat = "seat0"
 
-    @Option(name: .customLong("device"), help: ArgumentHelp("Read this event node (repeatable; no hotplug).", valueName: "node"))
-    var devices: [String] = []
 
-    @Flag(help: "Grab the device exclusively (evdev backend); off by default so other readers keep working.")
-    var grab = false
 
-    @Flag(name: .customLong("touch-only"), help: "Ignore keyboards and wheels.")
-    var touchOnly = false
 
     @Option(name: .customLong("tee-touches"), help: ArgumentHelp("Also write the touch frames fed to the engine, as a touch script, to this file.", valueName: "file"))
     var teeTouches: String?
 
     @Flag(help: "Log debug lines (libinput's own included).")
     var verbose = false
-
-    func validate() throws {
-        if backend == .evdev && devices.isEmpty {
-            throw ValidationError("--backend evdev needs --device /dev/input/eventN")
-        }
-        if grab && backend != .evdev {
-            throw ValidationError("--grab applies to --backend evdev only (libinput does not grab)")
-        }
-    }
 
     func run() throws {
         LiveLogging.bootstrap(verbose: verbose)
@@ -83,7 +62,7 @@ struct RunCommand: ParsableCommand {
                                   frameRate: configuration.output.frameRate)
         do {
             // Devices first: a run that cannot read input prints no stream at all.
-            let backends = try makeBackends(configuration: configuration, logger: logger)
+            let backends = try input.makeBackends(configuration: configuration, logger: logger)
             let stream = try DelegateStreamWriter(sink: output, header: header)
             try stream.flush()
             let session = try LiveSession(configuration: configuration, backends: backends, tee: tee,
@@ -101,28 +80,6 @@ struct RunCommand: ParsableCommand {
         }
     }
 
-    private func makeBackends(configuration: TouchscrollConfiguration, logger: Logger) throws(InputError) -> [any InputBackend] {
-        let transform = ScreenTransform(configuration.input)
-        switch backend {
-        case .libinput:
-            let source: LibinputBackend.Source = devices.isEmpty ? .udev(seat: seat) : .paths(devices)
-            let libinput = try LibinputBackend(source: source, screen: configuration.screen.size, transform: transform,
-                                               acceptsKeyboards: !touchOnly, acceptsWheels: !touchOnly,
-                                               logger: Logger(label: "touchscroll.libinput"))
-            for failure in libinput.takeOpenFailures() { logger.warning("\(failure)") }
-            return [libinput]
-        case .evdev:
-            var backends: [any InputBackend] = []
-            for (index, node) in devices.enumerated() {
-                let evdev = try EvdevBackend(node: node, screen: configuration.screen.size, transform: transform, grab: grab,
-                                             slotOffset: index * EvdevDecoder.maximumSlots,
-                                             logger: Logger(label: "touchscroll.evdev"))
-                logger.info("reading \(evdev.summary)\(grab ? " (exclusive grab)" : "")")
-                backends.append(evdev)
-            }
-            return backends
-        }
-    }
 }
 
 extension ScreenTransform {
