@@ -316,3 +316,23 @@ final class DoubleTapZoomTests: XCTestCase {
         XCTAssertEqual(s.messages.filter { $0 == "tap" }.count, 1)
     }
 }
+
+final class PinchEndTests: XCTestCase {
+    /// Issue 5's choice, documented in docs/engine.md: a pinch lifted while the fingers still move
+    /// fast keeps neither zoom nor pan momentum.
+    func testAFastPinchReleaseKeepsNoMomentum() {
+        let s = FingerScript(photo { $0.contentOffset = Point(x: 400, y: 300) })
+        s.touch(down: [0: Point(x: 500, y: 400), 1: Point(x: 700, y: 400)])
+        // Spread and drag together fast (≈ 3 pt/ms) right up to the lift.
+        s.move([0: Point(x: 380, y: 250), 1: Point(x: 880, y: 250)], over: 50)
+        let atLift = s.state
+        XCTAssertTrue(atLift.isZooming)
+        s.lift(slot: 0)
+        s.lift(slot: 1)
+        s.settle()
+        XCTAssertEqual(s.state.zoomScale, atLift.zoomScale)          // within the limits: unchanged
+        XCTAssertEqual(s.offset, atLift.contentOffset)               // inside bounds: no pan momentum
+        XCTAssertFalse(s.messages.contains("scrollViewWillBeginDecelerating"))
+        XCTAssertEqual(s.messages.last, "scrollViewDidEndZooming")
+    }
+}
