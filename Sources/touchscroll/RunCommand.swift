@@ -3,6 +3,7 @@ import Configuration
 import LiveInput
 import Logging
 import Recordings
+import Renderer
 import ScrollEngine
 import StreamOutput
 
@@ -40,9 +41,7 @@ struct RunCommand: ParsableCommand {
 
     @OptionGroup var input: LiveInputOptions
 
-
-
-
+    @OptionGroup(title: "Drawing (optional: the content on a display, as touches move it)") var display: DisplayOptions
 
     @Option(name: .customLong("tee-touches"), help: ArgumentHelp("Also write the touch frames fed to the engine, as a touch script, to this file.", valueName: "file"))
     var teeTouches: String?
@@ -53,7 +52,21 @@ struct RunCommand: ParsableCommand {
     func run() throws {
         LiveLogging.bootstrap(verbose: verbose)
         let logger = Logger(label: "touchscroll")
-        let configuration = try loadConfiguration(config)
+        var configuration = try loadConfiguration(config)
+        // Drawing: the content's size becomes the scroll view's contentSize, before the header is written.
+        var drawing: (image: ContentImage, config: RendererConfiguration)?
+        if display.drawsAnything {
+            let image: ContentImage
+            do {
+                image = try display.loadContent()
+            } catch {
+                StandardError.print("touchscroll: \(error)")
+                throw ExitCodes.unusableInput
+            }
+            let rendererConfiguration = display.rendererConfiguration(scrollView: configuration.scrollView, content: image)
+            configuration.scrollView = rendererConfiguration.scrollView
+            drawing = (image, rendererConfiguration)
+        }
         let tee = try teeTouches.map(LiveTouchTee.init(path:))
         let output = FileDescriptorByteSink(fileDescriptor: 1)
         let header = StreamHeader(toolVersion: ToolVersion.current, scrollView: configuration.scrollView,
@@ -65,9 +78,14 @@ struct RunCommand: ParsableCommand {
             let backends = try input.makeBackends(configuration: configuration, logger: logger)
             let stream = try DelegateStreamWriter(sink: output, header: header)
             try stream.flush()
+            let presenter = try drawing.map { drawing in
+                try FramePresenter(configuration: drawing.config, content: drawing.image,
+                                   output: try FanOutOutput(try display.openOutputs(for: drawing.config)))
+            }
             let session = try LiveSession(configuration: configuration, backends: backends, tee: tee,
-                                          stream: stream, logger: logger)
+                                          stream: stream, presenter: presenter, logger: logger)
             try session.run()
+            try presenter?.finish()
             try stream.flush()
             try tee?.close()
             logger.info("stopped: \(session.summary)")
@@ -75,6 +93,9 @@ struct RunCommand: ParsableCommand {
             StandardError.print("touchscroll: \(error)")
             throw ExitCodes.inputUnavailable
         } catch let error as StreamWriteError {
+            StandardError.print("touchscroll: \(error)")
+            throw ExitCodes.runtimeFailure
+        } catch let error as RendererError {
             StandardError.print("touchscroll: \(error)")
             throw ExitCodes.runtimeFailure
         }

@@ -16,13 +16,27 @@ final class StateCrashSafetyTests: XCTestCase {
 
         var generation = 0
         var killsMidWrite = 0
-        for iteration in 0..<50 {
+        var kills = 0
+        // At least 50 kills, and on until 3 of them landed inside a write (a fast, idle machine keeps the
+        // temporary file alive only briefly), at most 400.
+        for iteration in 0..<400 {
+            if iteration >= 50 && killsMidWrite >= 3 { break }
             let process = Process()
             process.executableURL = URL(fileURLWithPath: writer)
             process.arguments = [directory.path]
             try process.run()
-            usleep(useconds_t(30_000 + (iteration * 7_919) % 90_000))  // 30–120 ms, spread over the write cycle
+            if iteration.isMultiple(of: 2) {
+                usleep(useconds_t(30_000 + (iteration * 7_919) % 90_000))  // 30–120 ms, spread over the write cycle
+            } else {
+                // Aim at a write in progress: kill as soon as its temporary file exists (at most 2 s).
+                let deadline = Date().addingTimeInterval(2)
+                while Date() < deadline,
+                      (try? FileManager.default.contentsOfDirectory(atPath: directory.path))?.contains(where: { $0 != "state.json" }) != true {
+                    usleep(50)
+                }
+            }
             kill(process.processIdentifier, SIGKILL)
+            kills += 1
             process.waitUntilExit()
             XCTAssertEqual(process.terminationReason, .uncaughtSignal, "the writer must die by SIGKILL, not exit")
 
@@ -47,7 +61,7 @@ final class StateCrashSafetyTests: XCTestCase {
         }
         XCTAssertGreaterThan(generation, 0, "the writer completed writes between the kills")
         XCTAssertGreaterThan(killsMidWrite, 0, "some kills landed inside a write (a temporary file was left)")
-        print("state crash test: 50 kills, \(killsMidWrite) left a temporary file (killed mid-write), reached generation \(generation)")
+        print("state crash test: \(kills) kills, \(killsMidWrite) left a temporary file (killed mid-write), reached generation \(generation)")
 
         store.removeLeftoverTemporaryFiles(logger: Logger(label: "test"))
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), ["state.json"])

@@ -7,6 +7,9 @@ public final class FramePresenter {
     public let scene: SceneRenderer
     public let output: FrameOutput
     public private(set) var framesDrawn = 0
+    /// The latest time `update(at:)` was asked about (drawn or not): a live loop's next wakeup
+    /// counts from it.
+    public private(set) var lastUpdate: Timestamp?
 
     public init(configuration: RendererConfiguration, content: ContentImage, output: FrameOutput,
                 initialState: ScrollViewState? = nil, startTime: Timestamp = .zero) throws {
@@ -42,6 +45,7 @@ public final class FramePresenter {
     /// Draws and presents the frame for `time` if anything changed since the last one; true if it did.
     @discardableResult
     public func update(at time: Timestamp) throws -> Bool {
+        lastUpdate = time
         guard let description = session.frameToDraw(at: time) else { return false }
         try output.present(scene.draw(description))
         framesDrawn += 1
