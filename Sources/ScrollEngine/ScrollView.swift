@@ -86,7 +86,7 @@ public final class ScrollView {
 
     /// No finger down, nothing moving, no timer pending.
     public var isAtRest: Bool {
-        touches.isEmpty && foreignTouches.isEmpty && !phase.isMotion && phase == .idle && delivery.nextDeadline == nil
+        touches.isEmpty && foreignTouches.isEmpty && phase == .idle && delivery.nextDeadline == nil
     }
 
     /// The messages produced since the last call, in order.

@@ -104,7 +104,7 @@ struct RunCommand: ParsableCommand {
 }
 
 extension ScreenTransform {
-    /// The configuration's `input` section (calibration, then rotation, then flips).
+    /// The configuration's `input` section (flips, then rotation, then calibration).
     init(_ input: InputTransform) {
         let rotation: ScreenTransform.Rotation = switch input.rotation {
         case .none: .none

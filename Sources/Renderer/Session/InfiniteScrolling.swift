@@ -19,10 +19,10 @@ public struct InfiniteScrolling: Hashable, Sendable {
         (contentLength - boundsLength) / 2
     }
 
-    /// How far to move contentOffset back (subtract this amount), or nil when it has not drifted
-    /// more than a quarter of the content length from the centre. The engine applies it
-    /// (proposed: `ScrollView.recenter(by:at:)`, reported as `didRecenter(by:)`); the renderer
-    /// moves the content by the same amount when that message arrives.
+    /// How far contentOffset has drifted past a quarter of the content length from the centre, or
+    /// nil. The engine makes the real decision (`ScrollView` with `infiniteScrolling`, whole
+    /// periods, `recentered` message); this is the same threshold for driving a `RenderSession`
+    /// without an engine, as the renderer's own tests do.
     public func recenterDelta(offset: Point, contentSize: Size, boundsSize: Size) -> Point? {
         let centre = centreOffset(contentLength: contentSize[axis], boundsLength: boundsSize[axis])
         let drift = offset[axis] - centre

@@ -1,11 +1,12 @@
 import ScrollEngine
 
-/// What the renderer consumes: the engine's delegate events, plus what the engine's stream does
-/// not carry yet.
+/// What the renderer consumes: the engine's delegate events, with the engine's `recentered`
+/// message turned into `recentred` (FramePresenter does that), plus indicator flashes, which the
+/// engine records in `ScrollView.indicatorFlashTime` rather than in the stream.
 public enum RendererInput: Hashable, Sendable {
     case event(DelegateEvent)
-    /// The engine moved contentOffset back by `delta` to recentre infinite content (proposed
-    /// engine message `didRecenter(by:)`); the event's state is the state after the move.
+    /// The engine moved contentOffset back by `delta` to recentre infinite content (its
+    /// `recentered(shift:)` message, delta = −shift); the event's state is the state after the move.
     case recentred(by: Point, event: DelegateEvent)
     /// flashScrollIndicators() was called at `time`.
     case flashIndicators(at: Timestamp)
