@@ -8,12 +8,15 @@ import Logging
 struct DevicesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "devices",
-        abstract: "List input devices: name, node, kind, ranges, resolution, slots, calibration.",
+        abstract: "List input devices: name, node, kind, capabilities, ranges, size, slots, calibration.",
         discussion: """
         Without --device, lists every event node udev knows in the input subsystem; with it, only those \
-        nodes. Each node is opened read-only through libevdev. Kinds follow udev's input_id rules \
-        (touchscreen: direct, or absolute axes with BTN_TOUCH and no BTN_TOOL_FINGER; touchpad; pointer; \
-        keyboard). The calibration is udev's LIBINPUT_CALIBRATION_MATRIX.
+        nodes (udev's properties are looked up for them too, through a symlink such as /dev/input/by-id/…). \
+        Each node is opened read-only through libevdev. Kinds follow udev's input_id rules (touchscreen: \
+        direct, or absolute axes with BTN_TOUCH and no BTN_TOOL_FINGER; touchpad; pointer; keyboard); \
+        capabilities are named as `libinput list-devices` names them (touch, pointer, keyboard, gesture, \
+        tablet, switch). The size in mm comes from the axes' resolution. The calibration is udev's \
+        LIBINPUT_CALIBRATION_MATRIX (set by a udev rule or hwdb entry; see docs/deployment.md).
 
         Exit codes: 0 devices listed (some may be unreadable, each says why), 4 no device at all or \
         none readable, 64 invalid command line.
@@ -68,6 +71,7 @@ struct DeviceReport: Encodable {
     var node: String
     var name: String?
     var kind: String
+    var capabilities: [String]
     var bus: String?
     var vendor: String?
     var product: String?
@@ -81,6 +85,7 @@ struct DeviceReport: Encodable {
     init(_ listing: DeviceListing) {
         node = listing.node
         kind = listing.kind.rawValue
+        capabilities = listing.capabilities
         error = listing.error.map { "\($0)" }
         calibration = listing.calibration?.values
         guard let d = listing.description else { return }
@@ -106,6 +111,7 @@ struct DeviceReport: Encodable {
         func axis(_ label: String, _ a: Axis) -> String {
             "\(label) \(a.minimum)…\(a.maximum)" + (a.resolution > 0 ? " (\(a.resolution)/mm)" : " (resolution unknown)")
         }
+        details.append("capabilities: " + (capabilities.isEmpty ? "none" : capabilities.joined(separator: " ")))
         if let x { details.append(axis("x", x)) }
         if let y { details.append(axis("y", y)) }
         if let sizeMM { details.append(String(format: "%.0f×%.0f mm", sizeMM[0], sizeMM[1])) }

@@ -27,7 +27,8 @@ final class LiveRecorder {
         self.logger = logger
         let header = switch format {
         case .evemu: EvemuWriter.header(device: reader.device, comments: ["recorded by touchscroll from \(node)"])
-        case .libinput: LibinputRecordWriter.header(device: reader.device, node: node)
+        case .libinput: LibinputRecordWriter.header(device: reader.device, node: node,
+                                                    udevProperties: UdevCalls.live.inputDevice(node)?.properties ?? [:])
         }
         try sink.write(Array(header.utf8))
         try sink.flush()

@@ -35,6 +35,40 @@ final class DeviceCatalogTests: XCTestCase {
         XCTAssertEqual(listings[1].error?.kind, .permissionDenied)
     }
 
+    func testANamedNodeGetsUdevsPropertiesSoItsCalibrationShows() throws {
+        let kernel = FakeKernel()
+        let udev = UdevCalls(
+            inputDevices: { () throws(InputError) in XCTFail("a named node needs no enumeration"); return [] },
+            inputDevice: { node in
+                node == "/dev/input/by-id/usb-panel-event-touch"
+                    ? UdevInputDevice(sysname: "event7", node: "/dev/input/event7",
+                                      properties: ["ID_INPUT": "1", "ID_INPUT_TOUCHSCREEN": "1", "LIBINPUT_CALIBRATION_MATRIX": "-1 0 1 0 -1 1"])
+                    : nil
+            })
+        let catalog = DeviceCatalog(system: kernel.calls, udev: udev, evdev: EvdevBackendTests.FakeLibevdev().calls)
+        let listings = try catalog.list(nodes: ["/dev/input/by-id/usb-panel-event-touch", "/dev/input/event3"])
+        // The node is listed as it was named; udev's properties came through the symlink's device number.
+        XCTAssertEqual(listings[0].node, "/dev/input/by-id/usb-panel-event-touch")
+        XCTAssertEqual(listings[0].calibration, CalibrationMatrix([-1, 0, 1, 0, -1, 1]))
+        XCTAssertEqual(listings[0].capabilities, ["touch"])
+        // A node udev does not know is still described from the kernel alone.
+        XCTAssertNil(listings[1].calibration)
+        XCTAssertEqual(listings[1].kind, .touchscreen)
+        XCTAssertEqual(listings[1].capabilities, ["touch"])
+    }
+
+    func testCapabilitiesAreNamedAsLibinputListDevicesNamesThem() {
+        func capabilities(_ properties: [String: String]) -> [String] {
+            DeviceListing(node: "/dev/input/event0", description: nil, udevProperties: properties).capabilities
+        }
+        XCTAssertEqual(capabilities(["ID_INPUT": "1", "ID_INPUT_TOUCHPAD": "1"]), ["pointer", "gesture"])
+        XCTAssertEqual(capabilities(["ID_INPUT": "1", "ID_INPUT_KEYBOARD": "1", "ID_INPUT_MOUSE": "1"]), ["keyboard", "pointer"])
+        XCTAssertEqual(capabilities(["ID_INPUT": "1", "ID_INPUT_TABLET": "1", "ID_INPUT_TABLET_PAD": "1"]), ["tablet", "tablet-pad"])
+        XCTAssertEqual(capabilities(["ID_INPUT": "1", "ID_INPUT_SWITCH": "1"]), ["switch"])
+        // udev classified it as nothing libinput uses (an accelerometer): no capability at all.
+        XCTAssertEqual(capabilities(["ID_INPUT": "1", "ID_INPUT_ACCELEROMETER": "1"]), [])
+    }
+
     func testNodesSortNumerically() {
         XCTAssertTrue("/dev/input/event2".localizedStandardCompareFallback("/dev/input/event10"))
         XCTAssertFalse("/dev/input/event10".localizedStandardCompareFallback("/dev/input/event2"))

@@ -35,6 +35,28 @@ public struct DeviceListing: Hashable, Sendable {
         return .other
     }
 
+    /// What libinput would make of the device, in `libinput list-devices`' words: udev's ID_INPUT_* tags
+    /// when udev classified it, else the kernel description's kind.
+    public var capabilities: [String] {
+        let p = udevProperties
+        var result: [String] = []
+        if p["ID_INPUT_KEYBOARD"] == "1" { result.append("keyboard") }
+        if p["ID_INPUT_MOUSE"] == "1" || p["ID_INPUT_TOUCHPAD"] == "1" || p["ID_INPUT_POINTINGSTICK"] == "1" { result.append("pointer") }
+        if p["ID_INPUT_TOUCHSCREEN"] == "1" { result.append("touch") }
+        if p["ID_INPUT_TABLET"] == "1" { result.append("tablet") }
+        if p["ID_INPUT_TABLET_PAD"] == "1" { result.append("tablet-pad") }
+        if p["ID_INPUT_TOUCHPAD"] == "1" { result.append("gesture") }
+        if p["ID_INPUT_SWITCH"] == "1" { result.append("switch") }
+        if !result.isEmpty || p["ID_INPUT"] == "1" { return result }
+        switch kind {
+        case .touchscreen: return ["touch"]
+        case .touchpad: return ["pointer", "gesture"]
+        case .pointer: return ["pointer"]
+        case .keyboard: return ["keyboard"]
+        case .other: return []
+        }
+    }
+
     /// The calibration matrix udev hands libinput (LIBINPUT_CALIBRATION_MATRIX), if set.
     public var calibration: CalibrationMatrix? {
         udevProperties["LIBINPUT_CALIBRATION_MATRIX"].flatMap { CalibrationMatrix(udevProperty: $0) }
@@ -53,9 +75,10 @@ public struct DeviceCatalog {
         self.evdev = evdev
     }
 
-    /// The devices at `nodes`, or every device udev knows when `nodes` is empty.
+    /// The devices at `nodes`, or every device udev knows when `nodes` is empty. Named nodes get udev's
+    /// properties too (the calibration matrix, the classification) when udev knows them.
     public func list(nodes: [String] = []) throws(InputError) -> [DeviceListing] {
-        if !nodes.isEmpty { return nodes.map { listing(node: $0, properties: [:]) } }
+        if !nodes.isEmpty { return nodes.map { listing(node: $0, properties: udev.inputDevice($0)?.properties ?? [:]) } }
         return try udev.inputDevices().map { listing(node: $0.node, properties: $0.properties) }
     }
 

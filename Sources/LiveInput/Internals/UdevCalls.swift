@@ -1,5 +1,9 @@
 import CLibudev
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// An input device as udev's database knows it.
 public struct UdevInputDevice: Hashable, Sendable {
     /// `event5`
@@ -20,9 +24,14 @@ public struct UdevInputDevice: Hashable, Sendable {
 public struct UdevCalls: Sendable {
     /// The event nodes of the `input` subsystem, sorted by node.
     public var inputDevices: @Sendable () throws(InputError) -> [UdevInputDevice]
+    /// The udev device behind one event node (a symlink such as /dev/input/by-id/… is followed: the
+    /// lookup goes by the node's device number), or nil when udev does not know it.
+    public var inputDevice: @Sendable (_ node: String) -> UdevInputDevice?
 
-    public init(inputDevices: @escaping @Sendable () throws(InputError) -> [UdevInputDevice]) {
+    public init(inputDevices: @escaping @Sendable () throws(InputError) -> [UdevInputDevice],
+                inputDevice: @escaping @Sendable (_ node: String) -> UdevInputDevice? = { _ in nil }) {
         self.inputDevices = inputDevices
+        self.inputDevice = inputDevice
     }
 }
 
@@ -47,20 +56,33 @@ extension UdevCalls {
             guard let syspath = udev_list_entry_get_name(current),
                   let device = udev_device_new_from_syspath(udev, syspath) else { continue }
             defer { udev_device_unref(device) }
-            guard let node = udev_device_get_devnode(device) else { continue }
-            var properties: [String: String] = [:]
-            var property = udev_device_get_properties_list_entry(device)
-            while let p = property {
-                if let name = udev_list_entry_get_name(p) {
-                    properties[String(cString: name)] = udev_list_entry_get_value(p).map { String(cString: $0) } ?? ""
-                }
-                property = udev_list_entry_get_next(p)
-            }
-            devices.append(UdevInputDevice(sysname: String(cString: udev_device_get_sysname(device)),
-                                           node: String(cString: node), properties: properties))
+            if let described = UdevInputDevice(device) { devices.append(described) }
         }
         return devices.sorted { $0.node.localizedStandardCompareFallback($1.node) }
+    }, inputDevice: { node in
+        var status = stat()
+        guard stat(node, &status) == 0, (status.st_mode & S_IFMT) == S_IFCHR, let udev = udev_new() else { return nil }
+        defer { udev_unref(udev) }
+        guard let device = udev_device_new_from_devnum(udev, CChar(UInt8(ascii: "c")), status.st_rdev) else { return nil }
+        defer { udev_device_unref(device) }
+        return UdevInputDevice(device)
     })
+}
+
+extension UdevInputDevice {
+    /// Name, node and every property of a libudev device; nil for a device without a node.
+    init?(_ device: OpaquePointer) {
+        guard let node = udev_device_get_devnode(device) else { return nil }
+        var properties: [String: String] = [:]
+        var property = udev_device_get_properties_list_entry(device)
+        while let p = property {
+            if let name = udev_list_entry_get_name(p) {
+                properties[String(cString: name)] = udev_list_entry_get_value(p).map { String(cString: $0) } ?? ""
+            }
+            property = udev_list_entry_get_next(p)
+        }
+        self.init(sysname: String(cString: udev_device_get_sysname(device)), node: String(cString: node), properties: properties)
+    }
 }
 
 extension String {

@@ -1,13 +1,36 @@
 /// Writes `libinput record` YAML version 1 for one device, streaming: the header first, then one
 /// `- evdev:` frame per SYN_REPORT. `LibinputRecordReader` reads it back to the same device and
-/// events; libinput's own tools accept it (unknown keys are not written, required ones are).
+/// events; `libinput replay` accepts it: it needs every key it reads (`udev.properties` among them,
+/// which it compares with the properties udev gives the replayed device).
 public struct LibinputRecordWriter {
     private var frame: [EvdevEvent] = []
 
     public init() {}
 
-    /// Everything before the events, ending with the device's `events:` key.
-    public static func header(device: EvdevDevice, node: String = "/dev/input/event0") -> String {
+    /// The udev properties `libinput record` writes: those with these prefixes (libinput-record.c).
+    public static let recordedUdevPrefixes = ["ID_INPUT", "LIBINPUT", "EVDEV_ABS", "MOUSE_DPI", "POINTINGSTICK_"]
+
+    /// The `udev.properties` of a device that udev did not describe: what udev's input_id builtin sets
+    /// for its class (ID_INPUT=1 and ID_INPUT_TOUCHSCREEN=1 for a touchscreen, …).
+    public static func inputIDProperties(of device: EvdevDevice) -> [String: String] {
+        let tag: String? = switch DeviceClass(device: device) {
+        case .touchscreen: "ID_INPUT_TOUCHSCREEN"
+        case .touchpad: "ID_INPUT_TOUCHPAD"
+        case .tablet: "ID_INPUT_TABLET"
+        case .mouse: "ID_INPUT_MOUSE"
+        case .joystick: "ID_INPUT_JOYSTICK"
+        case .accelerometer: "ID_INPUT_ACCELEROMETER"
+        case .other: nil
+        }
+        var properties = ["ID_INPUT": "1"]
+        if let tag { properties[tag] = "1" }
+        return properties
+    }
+
+    /// Everything before the events, ending with the device's `events:` key. `udevProperties` are the
+    /// device's udev properties (only the ones `libinput record` keeps are written); without them, the
+    /// ones udev's input_id would set for the device.
+    public static func header(device: EvdevDevice, node: String = "/dev/input/event0", udevProperties: [String: String] = [:]) -> String {
         var out = "# libinput record (written by touchscroll)\n"
         out += "version: 1\nndevices: 1\nlibinput:\n  version: \"\(escape("touchscroll"))\"\nsystem:\n  kernel: \"\"\n  dmi: \"\"\n"
         out += "devices:\n  - node: \(quoted(node))\n    evdev:\n"
@@ -24,6 +47,11 @@ public struct LibinputRecordWriter {
             out += "        \(code): [\(a.minimum), \(a.maximum), \(a.fuzz), \(a.flat), \(a.resolution)]\n"
         }
         out += "      properties: [\(device.properties.sorted().map(String.init).joined(separator: ", "))]\n"
+        let recorded = udevProperties.filter { key, _ in recordedUdevPrefixes.contains { key.hasPrefix($0) } }
+        out += "    udev:\n      properties:\n"
+        for (key, value) in (recorded.isEmpty ? inputIDProperties(of: device) : recorded).sorted(by: { $0.key < $1.key }) {
+            out += "        - \(quoted("\(key)=\(value)"))\n"
+        }
         out += "    events:\n"
         return out
     }
