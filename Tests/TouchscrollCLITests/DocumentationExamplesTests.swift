@@ -139,6 +139,49 @@ final class DocumentationExamplesTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(ran, 2, "the README's replay example and docs/configuration.md's config check are run")
     }
 
+    /// docs/control.md's "Replies" section shows requests and the daemon's answers byte for byte: they are
+    /// sent to `touchscroll daemon --control-stdin` with config/example.yaml, and the replies compared.
+    func testTheControlReplyExampleIsWhatTheDaemonAnswers() throws {
+        let text = try String(contentsOf: TouchscrollProcess.packageRoot.appendingPathComponent("docs/control.md"), encoding: .utf8)
+        let section = try XCTUnwrap(text.components(separatedBy: "\n## Replies\n").dropFirst().first?.components(separatedBy: "\n### ").first)
+        let lines = section.split(separator: "\n").map(String.init).filter { $0.hasPrefix("{") }
+        let requests = lines.filter { $0.contains(#""command":"#) }
+        let documented = lines.filter { $0.contains(#""ok":"#) }
+        XCTAssertEqual(requests.count, documented.count, "every request in the Replies section has its reply")
+        XCTAssertGreaterThanOrEqual(requests.count, 3)
+
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("touchscroll-doc-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let process = Process()
+        process.executableURL = TouchscrollProcess.executable
+        process.currentDirectoryURL = TouchscrollProcess.packageRoot
+        process.arguments = ["daemon", "--control-stdin", "--config", "config/example.yaml",
+                             "--runtime-dir", scratch.path, "--state-dir", scratch.path]
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        try process.run()
+        defer { if process.isRunning { process.terminate() }; process.waitUntilExit() }
+        input.fileHandleForWriting.write(Data((requests.joined(separator: "\n") + "\n").utf8))
+        // A reply that never comes must fail the test, not hang it: stop the daemon after 20 s at most.
+        DispatchQueue.global().asyncAfter(deadline: .now() + 20) { if process.isRunning { process.terminate() } }
+        // Replies are the lines with "ok" (the event stream shares standard output); read until all are in.
+        var replies: [String] = [], pending = Data()
+        while replies.count < requests.count {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            pending.append(chunk)
+            while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
+                pending.removeSubrange(pending.startIndex...newline)
+                if line.contains(#""ok":"#) { replies.append(line) }
+            }
+        }
+        XCTAssertEqual(replies, documented)
+    }
+
     static func contains(_ line: String, inOrder parts: [String]) -> Bool {
         var rest = Substring(line)
         for part in parts {
