@@ -14,7 +14,7 @@ CONFIG      ?= debug
 SWIFT_FLAGS ?=
 BIN_DIR      = $(shell $(SWIFT) build -c $(CONFIG) --show-bin-path 2>/dev/null)
 
-APT_PACKAGES := pkg-config libinput-dev libevdev-dev libudev-dev
+APT_PACKAGES := pkg-config libinput-dev libevdev-dev libudev-dev time gcc binutils
 TEST_EXTRA   :=
 # `make run` replays the bundled touch scripts one after another (one header line each).
 RUN_INPUTS   ?= recordings/scripts/flick.touches.jsonl recordings/scripts/drag-and-hold.touches.jsonl \
@@ -23,7 +23,7 @@ RUN_CONFIG   ?= config/example.yaml
 
 -include mk/*.mk
 
-.PHONY: all deps build run test swift-test bench bench-replay golden clean help
+.PHONY: all deps build run test swift-test bench bench-table golden clean help
 
 all: build
 
@@ -52,12 +52,15 @@ run: build
 	  "$(BIN_DIR)/touchscroll" replay --config "$(RUN_CONFIG)" "$$input" || exit $$?; \
 	done
 
-# Figures as ratios to baselines measured in the same run (release build).
-bench: bench-replay
+# Speed, memory and size as ratios to baselines measured in the same run, against the requirements, as one
+# table (bench/bench.py); the binary is built as `make install` builds it (release, Swift runtime linked in).
+# `make bench` also runs the areas' detail benchmarks (bench-recordings, bench-render: mk/*.mk).
+BENCH_BUILD_FLAGS := -c release --static-swift-stdlib --product touchscroll
+bench: bench-table
 
-bench-replay: deps
-	$(SWIFT) build -c release --product touchscroll $(SWIFT_FLAGS)
-	bench/replay.sh "$$($(SWIFT) build -c release --show-bin-path)/touchscroll"
+bench-table: deps
+	$(SWIFT) build $(BENCH_BUILD_FLAGS) $(SWIFT_FLAGS)
+	python3 -B bench/bench.py --binary "$$($(SWIFT) build $(BENCH_BUILD_FLAGS) --show-bin-path)/touchscroll"
 
 swift-test: deps
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
