@@ -2,7 +2,8 @@
 #
 #   make run     install what is missing, build, replay the bundled default input, print JSON Lines
 #   make test    install what is missing, build, run every test (what CI runs)
-#   make bench   throughput and frame-time figures as ratios to baselines measured in the same run
+#   make bench   speed, memory and size as ratios to baselines measured in the same run, against the targets
+#   make soak    the engine's property test over 100 000 random gesture sessions
 #   make e2e     the real-kernel tests in a QEMU guest (also part of `make test`; docs/e2e.md)
 #
 # Each area of the tree adds what it needs in mk/<area>.mk:
@@ -23,7 +24,7 @@ RUN_CONFIG   ?= config/example.yaml
 
 -include mk/*.mk
 
-.PHONY: all deps build run test swift-test bench bench-table golden clean help
+.PHONY: all deps build run test swift-test soak bench bench-table golden clean help
 
 all: build
 
@@ -67,6 +68,12 @@ swift-test: deps
 	$(SWIFT) test --skip-build $(SWIFT_FLAGS)
 
 test: swift-test $(TEST_EXTRA)
+
+# The engine's property test at length: 100 000 random gesture sessions (CI's `make test` runs 2 000).
+SOAK_SESSIONS ?= 100000
+soak: deps
+	$(SWIFT) build --build-tests -c release $(SWIFT_FLAGS)
+	PROPERTY_SESSIONS=$(SOAK_SESSIONS) $(SWIFT) test --skip-build -c release --filter EnginePropertyTests $(SWIFT_FLAGS)
 
 clean:
 	rm -rf .build

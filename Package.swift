@@ -25,6 +25,8 @@ let engine: [Target] = [
         dependencies: [.product(name: "RealModule", package: "swift-numerics")],
         path: "Sources/ScrollEngine"
     ),
+    // Random gesture sessions against the engine's invariants (PROPERTY_SESSIONS; `make soak` runs 100 000).
+    .testTarget(name: "ScrollEnginePropertyTests", dependencies: ["ScrollEngine"], path: "Tests/ScrollEnginePropertyTests"),
     .testTarget(
         name: "ScrollEngineTests",
         dependencies: ["ScrollEngine", .product(name: "RealModule", package: "swift-numerics")],
