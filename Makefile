@@ -29,7 +29,7 @@ RUN_CONFIG   ?= config/example.yaml
 all: build
 
 help:
-	@sed -n '2,10p' Makefile
+	@sed -n '2,11p' Makefile
 
 # Install the Debian packages that are missing, and only those (idempotent; apt-get update once).
 deps:
