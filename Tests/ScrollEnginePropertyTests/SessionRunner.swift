@@ -25,7 +25,8 @@ struct SessionRunner {
         let tick = 1_000_000 / frameRate
         var frame = 0
         var lastTime = Timestamp.zero
-        /// setContentOffset may leave the content outside its range, as in UIKit, until a finger touches it.
+        /// setContentOffset and stopScrollingAndZooming may leave the content outside its range, as in UIKit,
+        /// until a finger touches it.
         var programmaticOffset = false
         /// Paging decides where a one-finger drag (or a finger that catches a moving page) comes to rest; a
         /// pinch or a programmatic offset or zoom may rest between pages, as in UIKit.
@@ -67,7 +68,9 @@ struct SessionRunner {
                 for sample in samples {
                     switch sample.phase {
                     case .down:
-                        if fingersDown.isEmpty { pagingApplies = true }
+                        // A tap on the status bar scrolls to the top like a programmatic call: no paging.
+                        let onStatusBar = sample.location.y < c.statusBarHeight
+                        if fingersDown.isEmpty { pagingApplies = !onStatusBar }
                         fingersDown.insert(sample.slot.rawValue)
                     case .up, .cancel: fingersDown.remove(sample.slot.rawValue)
                     case .move: break
@@ -88,7 +91,10 @@ struct SessionRunner {
             case .scrollRectToVisible(let rect, let animated): view.scrollRectToVisible(rect, animated: animated, at: when)
             case .setZoomScale(let scale, let animated): view.setZoomScale(scale, animated: animated, at: when)
             case .zoomTo(let rect, let animated): view.zoom(to: rect, animated: animated, at: when)
-            case .stopScrollingAndZooming: view.stopScrollingAndZooming(at: when)
+            case .stopScrollingAndZooming:
+                // Stops in place, as UIKit's does: a bounce stopped half-way rests there until a finger comes.
+                programmaticOffset = true
+                view.stopScrollingAndZooming(at: when)
             case .scrollToTop: view.scrollToTop(at: when)
             }
             collect(timed.description)
