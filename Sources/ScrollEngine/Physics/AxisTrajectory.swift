@@ -98,29 +98,30 @@ public struct AxisTrajectory: Hashable, Sendable {
         return false
     }
 
-    /// The motion after a release at `position` with `velocity` (points per second) inside
-    /// `range`, decelerating at `rate`.
+    /// The motion after a release at `position` with `velocityPerSecond` inside `range`,
+    /// decelerating at `rate`.
     ///
-    /// - Overscrolled (outside the range): spring back to the nearest edge without overshoot.
-    /// - Inside: decelerate; when the natural landing is past an edge, hand off to a spring at the
-    ///   exact crossing instant (bouncing) or stop dead at the edge (not bouncing).
-    /// - `target`: a caller-rewritten landing point (clamped to the range); the deceleration is
-    ///   re-aimed to land exactly on it.
+    /// - Overscrolled (outside the range): the overdamped return to the nearest edge, starting with
+    ///   the content's own velocity (no jump of speed at the lift), never overshooting.
+    /// - Inside: decelerate; when the resting point is past an edge, hand off to the critically
+    ///   damped bounce at the exact crossing instant (bouncing) or stop dead at the edge (not bouncing).
+    /// - `target`: a caller-rewritten resting point (clamped to the range); the deceleration is
+    ///   re-aimed to rest exactly on it.
     public static func release(
-        position: Double, velocity: Double, range: ClosedRange<Double>, bounces: Bool,
+        position: Double, velocityPerSecond velocity: Double, range: ClosedRange<Double>, bounces: Bool,
         rate: Double, target: Double? = nil
     ) -> AxisTrajectory {
         if position < range.lowerBound || position > range.upperBound {
             let edge = position < range.lowerBound ? range.lowerBound : range.upperBound
-            return AxisTrajectory(.spring(.withoutOvershoot(start: position, target: edge, initialVelocity: velocity)))
+            return AxisTrajectory(.spring(.edgeReturn(start: position, edge: edge, velocityPerSecond: velocity)))
         }
         if let target {
             let landing = min(max(target, range.lowerBound), range.upperBound)
             if landing == position { return .resting(at: position) }
             return AxisTrajectory(.deceleration(DecelerationCurve(start: position, landingOn: landing, rate: rate)))
         }
-        if velocity == 0 { return .resting(at: position) }
-        let curve = DecelerationCurve(start: position, initialVelocity: velocity, rate: rate)
+        let curve = DecelerationCurve(start: position, velocityPerSecond: velocity, rate: rate)
+        if curve.duration == 0 { return .resting(at: position) }
         let landing = curve.destination
         guard landing < range.lowerBound || landing > range.upperBound else {
             return AxisTrajectory(.deceleration(curve))
@@ -132,7 +133,7 @@ public struct AxisTrajectory: Hashable, Sendable {
         if !bounces {
             return AxisTrajectory(first: .deceleration(curve), handoffAt: crossing, then: .hold(edge))
         }
-        let spring = SpringCurve(start: edge, target: edge, initialVelocity: curve.velocity(at: crossing))
+        let spring = SpringCurve.bounce(start: edge, target: edge, velocityPerSecond: curve.velocity(at: crossing))
         return AxisTrajectory(first: .deceleration(curve), handoffAt: crossing, then: .spring(spring))
     }
 }
