@@ -52,7 +52,7 @@ extension ScrollView {
         }
         var d = Drag(raw: rawOffset(forDisplayed: contentOffset), lock: lock, startOffset: contentOffset)
         phase = .dragging(d)
-        delivery.scrollTookTouches(view: self)
+        perform(delivery.scrollTookTouches(view: self))
         emit(.willBeginDragging)
         let beyondSlop = travel * ((travel.length - Thresholds.panDistance) / travel.length)
         drag(&d, by: beyondSlop)
@@ -106,7 +106,7 @@ extension ScrollView {
     /// The last finger lifted from a drag. The content keeps its own velocity: the fingers'
     /// velocity, scaled on an overscrolled axis by the rubber band's slope there (so the speed is
     /// continuous at the lift).
-    func released(_ d: Drag, fingerVelocity: Point) -> Phase {
+    func released(_ d: Drag, fingerVelocityPerSecond fingerVelocity: Point) -> Phase {
         let g = geometry
         var velocity = Point.zero         // the fingers' velocity as an offset velocity, pt/s
         var contentVelocity = Point.zero  // the content's own velocity, pt/s
@@ -122,7 +122,7 @@ extension ScrollView {
             if x < r.lowerBound || x > r.upperBound {
                 proposed[axis] = min(max(x, r.lowerBound), r.upperBound)
             } else if configuration.isPagingEnabled {
-                proposed[axis] = pageTarget(axis, start: d.startOffset[axis], position: x, velocity: velocity[axis], geometry: g)
+                proposed[axis] = pageTarget(axis, start: d.startOffset[axis], position: x, velocityPerSecond: velocity[axis], geometry: g)
             } else {
                 // The point the fling really rests on (it stops dead under 10 pt/s).
                 let landing = x + DecelerationCurve.restingDistance(velocityPerSecond: contentVelocity[axis], rate: rate)
@@ -162,14 +162,14 @@ extension ScrollView {
 
     /// Paging: the page the content settles on — the next or previous page for a flick, the nearest
     /// page otherwise, never more than one page from where the drag started.
-    private func pageTarget(_ axis: Axis, start: Double, position: Double, velocity: Double, geometry g: ScrollGeometry) -> Double {
+    private func pageTarget(_ axis: Axis, start: Double, position: Double, velocityPerSecond velocity: Double, geometry g: ScrollGeometry) -> Double {
         let pageSize = configuration.boundsSize[axis]
         let r = g.range(axis)
         guard pageSize > 0, r.upperBound > r.lowerBound else { return min(max(position, r.lowerBound), r.upperBound) }
         let startPage = (start / pageSize).rounded()
         let fractional = position / pageSize
         var page: Double
-        if abs(velocity) >= Thresholds.pagingFlickSpeed {
+        if abs(velocity) >= Thresholds.pagingFlickSpeedPerSecond {
             page = velocity > 0 ? fractional.rounded(.down) + 1 : fractional.rounded(.up) - 1
         } else {
             page = fractional.rounded()

@@ -189,7 +189,7 @@ extension ScrollView {
             let cancelled = input == .touchesCancelled
             switch phase {
             case .tracking: phase = settledAfterTouch()
-            case .dragging(let d): phase = released(d, fingerVelocity: cancelled ? .zero : velocityTracker.velocity(at: time))
+            case .dragging(let d): phase = released(d, fingerVelocityPerSecond: cancelled ? .zero : velocityTracker.velocityPerSecond(at: time))
             case .pinching(let p): phase = pinchEnded(p, fingerRemains: false)
             case .zoomSettling, .zoomAnimating: break
             case .idle, .decelerating, .scrollAnimating: invalid(input)

@@ -215,7 +215,7 @@ public final class ScrollView {
             velocityTracker.add(fingerPath, at: time)
             let wasMoving = phase.isMotion
             send(.touchDown)
-            delivery.gestureBegan(movingWhenTouched: wasMoving, at: time, view: self)
+            delivery.gestureBegan(movingWhenTouched: wasMoving)
         }
         let motion = TouchMotion.between(before, touches)
         if motion.translation != .zero || motion.scale != 1 {
@@ -225,24 +225,24 @@ public final class ScrollView {
         } else if !added.isEmpty || !lifted.isEmpty {
             velocityTracker.add(fingerPath, at: time)
         }
-        for slot in added { delivery.touchDown(slot, view: self) }
-        if !before.isEmpty || !added.isEmpty { delivery.touchesMoved(view: self) }
+        for slot in added { perform(delivery.touchDown(slot, view: self)) }
+        if !before.isEmpty || !added.isEmpty { perform(delivery.touchesMoved(view: self)) }
+        var doubleTapPoint: Point?
         for slot in lifted {
             // The finger is gone before the view hears of it: the state in touchesEnded / tap says
             // whether anything is still tracking.
             touches.remove(slot)
-            delivery.touchUp(slot, cancelled: cancelled, view: self)
+            doubleTapPoint = perform(delivery.touchUp(slot, cancelled: cancelled, view: self)) ?? doubleTapPoint
         }
         if !touches.isEmpty && !lifted.isEmpty {
             send(.fingersLifted)
         }
         if touches.isEmpty && !lifted.isEmpty {
             send(cancelled ? .touchesCancelled : .touchesLifted)
-            delivery.gestureEnded(view: self)
-            if let point = delivery.doubleTapZoomPoint {
-                delivery.doubleTapZoomPoint = nil
-                doubleTapZoom(at: point)
-            }
+            delivery.gestureEnded()
+        }
+        if let point = doubleTapPoint {
+            doubleTapZoom(at: point)
         }
     }
 

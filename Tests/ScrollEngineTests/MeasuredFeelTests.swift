@@ -117,7 +117,7 @@ final class MeasuredFeelTests: XCTestCase {
         XCTAssertEqual(spring.slowRate, 11)
         XCTAssertEqual(spring.fastRate, 11)
         XCTAssertClose(t.value(at: handoff), 1200, 1e-6)
-        XCTAssertClose(spring.velocityPerSecond, t.velocity(at: handoff - 1e-9), 1e-3)
+        XCTAssertClose(spring.velocityPerSecond, t.velocityPerSecond(at: handoff - 1e-9), 1e-3)
     }
 
     // MARK: Release while overscrolled and moving

@@ -55,7 +55,7 @@ final class DecelerationCurveTests: XCTestCase {
         let c = DecelerationCurve(start: 0, velocityPerSecond: 2500, rate: 0.998)
         for t in [0.01, 0.2, 0.9] {
             let h = 1e-6
-            XCTAssertClose(c.velocity(at: t), (c.value(at: t + h) - c.value(at: t - h)) / (2 * h), 1e-3)
+            XCTAssertClose(c.velocityPerSecond(at: t), (c.value(at: t + h) - c.value(at: t - h)) / (2 * h), 1e-3)
         }
     }
 
@@ -90,9 +90,9 @@ final class SpringCurveTests: XCTestCase {
         for t in [0.01, 0.1, 0.4] {
             XCTAssertClose(s.value(at: t), a * Double.exp(-9 * t) + b * Double.exp(-74 * t), 1e-9)
             let h = 1e-6
-            XCTAssertClose(s.velocity(at: t), (s.value(at: t + h) - s.value(at: t - h)) / (2 * h), 1e-3)
+            XCTAssertClose(s.velocityPerSecond(at: t), (s.value(at: t + h) - s.value(at: t - h)) / (2 * h), 1e-3)
         }
-        XCTAssertClose(s.velocity(at: 0), 300, 1e-9)
+        XCTAssertClose(s.velocityPerSecond(at: 0), 300, 1e-9)
     }
 
     func testNeverOvershootsFromRestOrOutwardVelocity() {

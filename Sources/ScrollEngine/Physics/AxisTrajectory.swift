@@ -20,10 +20,10 @@ public struct AxisTrajectory: Hashable, Sendable {
             }
         }
 
-        func velocity(at t: Double) -> Double {
+        func velocityPerSecond(at t: Double) -> Double {
             switch self {
-            case .deceleration(let c): return c.velocity(at: t)
-            case .spring(let c): return c.velocity(at: t)
+            case .deceleration(let c): return c.velocityPerSecond(at: t)
+            case .spring(let c): return c.velocityPerSecond(at: t)
             case .ease(let c):
                 // Central difference of a closed form (used only for reporting, never integrated).
                 let h = 1e-4
@@ -75,9 +75,9 @@ public struct AxisTrajectory: Hashable, Sendable {
         return first.value(at: t)
     }
 
-    public func velocity(at t: Double) -> Double {
-        if let handoffTime, let second, t >= handoffTime { return second.velocity(at: t - handoffTime) }
-        return first.velocity(at: t)
+    public func velocityPerSecond(at t: Double) -> Double {
+        if let handoffTime, let second, t >= handoffTime { return second.velocityPerSecond(at: t - handoffTime) }
+        return first.velocityPerSecond(at: t)
     }
 
     /// Seconds from the start until the axis rests on `destination`.
@@ -87,16 +87,6 @@ public struct AxisTrajectory: Hashable, Sendable {
     }
 
     public var destination: Double { (second ?? first).endValue }
-
-    /// True at `t` when the axis is in a spring phase (bouncing back to an edge or to a page).
-    public func isSpring(at t: Double) -> Bool {
-        if let handoffTime, let second, t >= handoffTime {
-            if case .spring = second { return true }
-            return false
-        }
-        if case .spring = first { return true }
-        return false
-    }
 
     /// The motion after a release at `position` with `velocityPerSecond` inside `range`,
     /// decelerating at `rate`.
@@ -133,7 +123,7 @@ public struct AxisTrajectory: Hashable, Sendable {
         if !bounces {
             return AxisTrajectory(first: .deceleration(curve), handoffAt: crossing, then: .hold(edge))
         }
-        let spring = SpringCurve.bounce(start: edge, target: edge, velocityPerSecond: curve.velocity(at: crossing))
+        let spring = SpringCurve.bounce(start: edge, target: edge, velocityPerSecond: curve.velocityPerSecond(at: crossing))
         return AxisTrajectory(first: .deceleration(curve), handoffAt: crossing, then: .spring(spring))
     }
 }

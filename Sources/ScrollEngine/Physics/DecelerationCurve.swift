@@ -70,7 +70,7 @@ public struct DecelerationCurve: Hashable, Sendable {
 
     /// Velocity in points per second `t` seconds after the start: the derivative of `value`,
     /// v·r·(−ln r)/(1 − r)·r^(1000·t) (within 0.5 % of UIKit's stepped v·r^(1000·t) for r ≥ 0.99).
-    public func velocity(at t: Double) -> Double {
+    public func velocityPerSecond(at t: Double) -> Double {
         if t >= duration { return 0 }
         let lnr = Double.log(rate)
         return velocityPerSecond * rate * (-lnr) / (1 - rate) * decay(max(t, 0))

@@ -87,7 +87,7 @@ public struct SpringCurve: Hashable, Sendable {
     }
 
     /// Velocity in points per second (the derivative of `value`).
-    public func velocity(at t: Double) -> Double {
+    public func velocityPerSecond(at t: Double) -> Double {
         if t >= duration { return 0 }
         let t = max(t, 0)
         let (p, q) = weights

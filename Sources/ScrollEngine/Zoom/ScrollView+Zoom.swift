@@ -39,7 +39,7 @@ extension ScrollView {
         let p = Pinch(rawScale: rawScale(forDisplayed: zoomScale), alsoDragging: alsoDragging,
                       focus: focus ?? touches.centroid() ?? .zero)
         phase = .pinching(p)
-        if !alsoDragging { delivery.scrollTookTouches(view: self) }
+        if !alsoDragging { perform(delivery.scrollTookTouches(view: self)) }
         emit(.willBeginZooming)
         return p
     }
