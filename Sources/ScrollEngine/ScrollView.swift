@@ -39,8 +39,11 @@ public final class ScrollView {
     var fingerPath: Point = .zero
     var events: [DelegateEvent] = []
     public private(set) var diagnostics: [String] = []
-    /// Changes of phase since the last `drainTransitions()`, in order.
+    /// Changes of phase since the last `drainTransitions()`, in order; only the newest
+    /// `retainedLogEntries` are kept, so a caller that never drains does not grow without bound.
     public private(set) var transitions: [PhaseTransition] = []
+    /// How many diagnostics and transitions are kept between drains.
+    public static let retainedLogEntries = 256
     let delivery = TouchDelivery()
 
     public init(configuration: ScrollViewConfiguration, startTime: Timestamp = .zero) {
@@ -113,6 +116,7 @@ public final class ScrollView {
     }
 
     func record(_ transition: PhaseTransition) {
+        if transitions.count >= Self.retainedLogEntries { transitions.removeFirst() }
         transitions.append(transition)
     }
 
@@ -121,6 +125,7 @@ public final class ScrollView {
     }
 
     func note(_ text: String) {
+        if diagnostics.count >= Self.retainedLogEntries { diagnostics.removeFirst() }
         diagnostics.append("\(time.microseconds)µs: \(text)")
     }
 

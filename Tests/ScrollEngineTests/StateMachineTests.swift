@@ -45,3 +45,16 @@ final class StateMachineTests: XCTestCase {
         }
     }
 }
+
+final class TransitionLogBoundTests: XCTestCase {
+    /// A caller that never drains (a long-running kiosk) keeps only the newest entries.
+    func testUndrainedTransitionsAreBounded() {
+        let s = FingerScript(tallPage())
+        for _ in 0..<200 {
+            s.touch(down: Point(x: 600, y: 400))
+            s.lift()
+        }
+        XCTAssertEqual(s.view.transitions.count, ScrollView.retainedLogEntries)
+        XCTAssertEqual(s.view.transitions.last?.description, "tracking → touchesLifted → idle")
+    }
+}
