@@ -95,12 +95,16 @@ extension ScrollView {
     }
 
     /// Where the content may rest on `axis` after a release: the scrollable range, or everywhere
-    /// along the axis of infinite scrolling (the repeating content has no edge to bounce on).
+    /// along the axis of infinite scrolling (the repeating content has no edge to bounce on) when
+    /// recentring happens before an edge is reached (its threshold, a quarter of the content size
+    /// from the centre, lies inside the range).
     func releaseRange(_ axis: Axis, _ g: ScrollGeometry) -> ClosedRange<Double> {
-        if let infinite = configuration.infiniteScrolling, infinite.axis == axis, recentringPeriod != nil {
+        let r = g.range(axis)
+        if let infinite = configuration.infiniteScrolling, infinite.axis == axis, recentringPeriod != nil,
+           contentSize[axis] / 4 < (r.upperBound - r.lowerBound) / 2 {
             return -Double.infinity...Double.infinity
         }
-        return g.range(axis)
+        return r
     }
 
     /// The last finger lifted from a drag. The content keeps its own velocity: the fingers'

@@ -107,4 +107,17 @@ final class RecenteringTests: XCTestCase {
         XCTAssertEqual(s.offset.x, 2200, accuracy: 1e-9)
         XCTAssertEqual(shifts(s), [Point(x: -2000, y: 0)])
     }
+
+    /// Content not more than twice the bounds never recentres before an edge: the edges stay, and a
+    /// fling bounces on them as on any content.
+    func testShortRepeatingContentKeepsItsEdges() {
+        let s = FingerScript(street(offset: 360) { $0.contentSize = Size(width: 2000, height: 800) })
+        s.touch(down: Point(x: 1200, y: 400))
+        s.move(to: Point(x: 700, y: 400), over: 100)
+        s.lift()
+        s.settle()
+        XCTAssertEqual(s.offset.x, 720)                             // 2000 − 1280
+        XCTAssertGreaterThan(s.events.map(\.state.contentOffset.x).max()!, 720)   // it bounced
+        XCTAssertEqual(shifts(s), [])
+    }
 }
