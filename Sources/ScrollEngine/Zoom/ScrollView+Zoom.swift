@@ -97,7 +97,7 @@ extension ScrollView {
             emit(.didEndDragging(willDecelerate: false))
         }
         guard needsMotion else {
-            phase = touches.isEmpty ? .idle : .tracking(Tracking())
+            phase = .idle
             emit(.didEndZooming(atScale: zoomScale))
             return phase
         }
