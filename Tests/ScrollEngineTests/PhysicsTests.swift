@@ -157,3 +157,43 @@ final class EaseInOutCurveTests: XCTestCase {
         XCTAssertLessThan(c.value(at: 0.03), 10)
     }
 }
+
+/// Properties of every release, over many seeded random releases: the motion is continuous (no
+/// jump at a hand-off or at the stop), ends exactly on its destination, inside the range, in finite
+/// time.
+final class ReleasePropertyTests: XCTestCase {
+    struct SeededRandom {
+        var state: UInt64
+        mutating func next() -> Double {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Double(state >> 11) / Double(1 << 53)
+        }
+        mutating func uniform(_ lo: Double, _ hi: Double) -> Double { lo + (hi - lo) * next() }
+    }
+
+    func testEveryReleaseIsContinuousAndEndsOnItsDestinationInsideTheRange() {
+        var random = SeededRandom(state: 42)
+        for i in 0..<2000 {
+            let upper = random.uniform(0, 20000)
+            let position = random.uniform(-600, upper + 600)
+            let velocity = random.uniform(-8000, 8000)
+            let rate = [0.998, 0.99, 0.999, random.uniform(0.95, 0.9995)][i % 4]
+            let bounces = i % 5 != 0
+            let t = AxisTrajectory.release(position: position, velocityPerSecond: velocity, range: 0...upper,
+                                           bounces: bounces || position < 0 || position > upper, rate: rate)
+            let d = t.duration
+            XCTAssert(d.isFinite && d >= 0 && d < 60, "release \(i): duration \(d)")
+            XCTAssertEqual(t.value(at: d), t.destination, "release \(i)")
+            XCTAssert(t.destination >= 0 && t.destination <= upper, "release \(i): rests at \(t.destination) outside 0…\(upper)")
+            XCTAssertClose(t.value(at: 0), position, 1e-9, "release \(i)")
+            // No jump at the stop: a fling stops at 10 pt/s, a spring within 0.5 pt of its target at
+            // under 10 pt/s. (An edge that does not bounce stops the content dead, at speed.)
+            var stopsDeadAtAnEdge = false
+            if case .hold = t.second { stopsDeadAtAnEdge = true }
+            if d > 0.001 && !stopsDeadAtAnEdge { XCTAssertLessThan(abs(t.value(at: d - 0.001) - t.destination), 0.51, "release \(i)") }
+            if let handoff = t.handoffTime {
+                XCTAssertClose(t.value(at: handoff - 1e-9), t.value(at: handoff), 1e-3, "release \(i): hand-off")
+            }
+        }
+    }
+}

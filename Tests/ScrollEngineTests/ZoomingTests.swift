@@ -317,7 +317,7 @@ final class DoubleTapZoomTests: XCTestCase {
 }
 
 final class PinchEndTests: XCTestCase {
-    /// Issue 5's choice, documented in docs/engine.md: a pinch lifted while the fingers still move
+    /// The choice documented in docs/engine.md: a pinch lifted while the fingers still move
     /// fast keeps neither zoom nor pan momentum.
     func testAFastPinchReleaseKeepsNoMomentum() {
         let s = FingerScript(photo { $0.contentOffset = Point(x: 400, y: 300) })

@@ -71,6 +71,9 @@ public struct AxisTrajectory: Hashable, Sendable {
     public static func resting(at x: Double) -> AxisTrajectory { AxisTrajectory(.hold(x)) }
 
     public func value(at t: Double) -> Double {
+        // From `duration` on, exactly the destination (t − handoffTime may round below the second
+        // segment's own duration).
+        if t >= duration { return destination }
         if let handoffTime, let second, t >= handoffTime { return second.value(at: t - handoffTime) }
         return first.value(at: t)
     }
