@@ -34,6 +34,8 @@ public struct SpringCurve: Hashable, Sendable {
     public let velocityPerSecond: Double
     public let slowRate: Double
     public let fastRate: Double
+    /// Seconds until rest (see `restingTime`), computed once: every sample compares with it.
+    public let duration: Double
 
     public init(start: Double, target: Double, velocityPerSecond: Double, slowRate: Double, fastRate: Double) {
         precondition(slowRate > 0 && fastRate >= slowRate, "spring decay rates must satisfy 0 < slow ≤ fast")
@@ -42,6 +44,7 @@ public struct SpringCurve: Hashable, Sendable {
         self.velocityPerSecond = velocityPerSecond
         self.slowRate = slowRate
         self.fastRate = fastRate
+        self.duration = Self.restingTime(start - target, velocityPerSecond, slowRate, fastRate)
     }
 
     /// The critically damped bounce (ω = `bounceRate`).
@@ -65,13 +68,14 @@ public struct SpringCurve: Hashable, Sendable {
         return SpringCurve(start: s.start, target: s.target, velocityPerSecond: v, slowRate: s.slowRate, fastRate: s.fastRate)
     }
 
-    private var c: Double { start - target }
     private var isCritical: Bool { fastRate == slowRate }
-    /// Overdamped weights (A, B); for the critical case (c, v0 + ω·c).
-    private var weights: (Double, Double) {
-        if isCritical { return (c, velocityPerSecond + slowRate * c) }
-        let span = fastRate - slowRate
-        return ((velocityPerSecond + fastRate * c) / span, -(velocityPerSecond + slowRate * c) / span)
+    private var weights: (Double, Double) { Self.weights(start - target, velocityPerSecond, slowRate, fastRate) }
+
+    /// Overdamped weights (A, B) of the two exponentials; for the critical case (c, v0 + ω·c).
+    private static func weights(_ c: Double, _ v: Double, _ slow: Double, _ fast: Double) -> (Double, Double) {
+        if fast == slow { return (c, v + slow * c) }
+        let span = fast - slow
+        return ((v + fast * c) / span, -(v + slow * c) / span)
     }
 
     private func displacement(at t: Double) -> Double {
@@ -101,10 +105,11 @@ public struct SpringCurve: Hashable, Sendable {
     /// decrease as K·e^(−slow·t/2); solving those for the rest thresholds gives a closed-form
     /// upper bound, and a fixed number of bisection steps below it finds the instant (independent of
     /// sampling, and finite for any finite start).
-    public var duration: Double {
-        let (p, q) = weights
-        guard p.isFinite, q.isFinite, slowRate.isFinite, fastRate.isFinite else { return 0 }
-        let a = abs(p), b = abs(q), w = slowRate, f = fastRate
+    private static func restingTime(_ c: Double, _ v: Double, _ slow: Double, _ fast: Double) -> Double {
+        let isCritical = fast == slow
+        let (p, q) = weights(c, v, slow, fast)
+        guard p.isFinite, q.isFinite, slow.isFinite, fast.isFinite else { return 0 }
+        let a = abs(p), b = abs(q), w = slow, f = fast
         if a < 1e-12 && b < 1e-12 { return 0 }
         // Envelopes of |displacement| and |speed|.
         func envelope(_ t: Double) -> (Double, Double) {
@@ -117,7 +122,7 @@ public struct SpringCurve: Hashable, Sendable {
         }
         func settled(_ t: Double) -> Bool {
             let (x, v) = envelope(t)
-            return x < Self.restDistance && v < Self.restSpeedPerSecond
+            return x < restDistance && v < restSpeedPerSecond
         }
         if settled(0) { return 0 }
         // t·e^(−w·t/2) ≤ 2/(e·w), so both envelopes are at most K·e^(−w·t/2) with:
@@ -126,7 +131,7 @@ public struct SpringCurve: Hashable, Sendable {
         func bound(_ k: Double, _ limit: Double) -> Double {
             k <= limit ? 0 : 2 * (Double.log(k) - Double.log(limit)) / w
         }
-        var hi = max(bound(kDisplacement, Self.restDistance), bound(kSpeed, Self.restSpeedPerSecond))
+        var hi = max(bound(kDisplacement, restDistance), bound(kSpeed, restSpeedPerSecond))
         guard hi.isFinite, hi > 0 else { return 0 }
         var lo = 0.0
         for _ in 0..<64 {
