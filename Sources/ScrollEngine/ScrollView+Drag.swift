@@ -20,22 +20,47 @@ extension ScrollView {
         return travel
     }
 
-    /// Tracking: the fingers moved; a pinch or a drag may be recognised.
+    /// What the pan and pinch recognisers decide for one movement of the fingers.
+    enum Recognition: Hashable {
+        /// Nothing recognised yet (tracking), or the drag goes on (dragging).
+        case noChange
+        /// The pan is recognised after this travel along the scrollable axes.
+        case drag(travel: Point)
+        /// The pinch is recognised: scale by `scale` (the spread ratio so far) around `focus`,
+        /// panning by `translation`.
+        case pinch(TouchMotion)
+    }
+
+    /// The recognisers, as a pure decision on the fingers' movement since touch-down (tracking):
+    /// a pinch once the spread changed 8 pt (two fingers, zooming possible), else a drag once
+    /// they travelled 10 pt along axes that can scroll; neither while a view that may not be
+    /// cancelled holds a finger.
+    func recognition(tracking t: Tracking, _ m: TouchMotion) -> Recognition {
+        if delivery.blocksScroll(configuration) { return .noChange }
+        if canZoom && touches.count >= 2 && abs(t.spreadChange) >= Thresholds.pinchSpreadChange {
+            return .pinch(TouchMotion(translation: .zero, scale: t.scale, focus: m.focus))
+        }
+        let travel = scrollableTravel(t.translation)
+        return travel.length >= Thresholds.panDistance ? .drag(travel: travel) : .noChange
+    }
+
+    /// The same decision during a drag: only a pinch can still be recognised.
+    func recognition(dragging d: Drag, _ m: TouchMotion) -> Recognition {
+        guard canZoom && touches.count >= 2 && abs(d.spreadChange) >= Thresholds.pinchSpreadChange else { return .noChange }
+        return .pinch(TouchMotion(translation: m.translation, scale: d.scale, focus: m.focus))
+    }
+
+    /// Tracking: the fingers moved; the recognisers decide, and this carries their decision out.
     func recognize(_ tracking: Tracking, _ m: TouchMotion) -> Phase {
         var t = tracking
         t.translation = t.translation + m.translation
         t.spreadChange += spreadDelta(m)
         t.scale *= m.scale
-        let blocked = delivery.blocksScroll(configuration)
-        if !blocked && canZoom && touches.count >= 2 && abs(t.spreadChange) >= Thresholds.pinchSpreadChange {
-            let p = beginPinch(alsoDragging: false, focus: m.focus)
-            return pinched(p, by: TouchMotion(translation: .zero, scale: t.scale, focus: m.focus))
+        switch recognition(tracking: t, m) {
+        case .noChange: return .tracking(t)
+        case .drag(let travel): return beginDrag(travel: travel)
+        case .pinch(let motion): return pinched(beginPinch(alsoDragging: false, focus: m.focus), by: motion)
         }
-        let travel = scrollableTravel(t.translation)
-        if !blocked && travel.length >= Thresholds.panDistance {
-            return beginDrag(travel: travel)
-        }
-        return .tracking(t)
     }
 
     /// The pan is recognised after `travel` (at least the pan distance) from touch-down. As on iOS,
@@ -64,12 +89,13 @@ extension ScrollView {
         var d = drag
         d.spreadChange += spreadDelta(m)
         d.scale *= m.scale
-        if canZoom && touches.count >= 2 && abs(d.spreadChange) >= Thresholds.pinchSpreadChange {
-            let p = beginPinch(alsoDragging: true, focus: m.focus)
-            return pinched(p, by: TouchMotion(translation: m.translation, scale: d.scale, focus: m.focus))
+        switch recognition(dragging: d, m) {
+        case .noChange, .drag:
+            self.drag(&d, by: m.translation)
+            return .dragging(d)
+        case .pinch(let motion):
+            return pinched(beginPinch(alsoDragging: true, focus: m.focus), by: motion)
         }
-        self.drag(&d, by: m.translation)
-        return .dragging(d)
     }
 
     private func dragAxes(_ lock: DirectionalLock) -> [Axis] {
