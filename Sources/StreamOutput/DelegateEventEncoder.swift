@@ -40,6 +40,8 @@ public enum DelegateEventEncoder {
             json.field("direction", direction.rawValue)
         case .recentered(let shift):
             json.field("shift", shift)
+        case .motionStopped(let reason):
+            json.field("reason", reason.rawValue)
         case .willBeginDragging, .didScroll, .willBeginDecelerating, .didEndDecelerating,
              .didEndScrollingAnimation, .didScrollToTop, .willBeginZooming, .didZoom:
             break

@@ -82,6 +82,14 @@ final class FingerScript {
         frame([TouchSample(slot: TouchSlot(slot), phase: .up, location: p)])
     }
 
+    /// Several fingers lifting in one frame.
+    func lift(slots: [Int]) {
+        let samples = slots.sorted().map { slot in
+            TouchSample(slot: TouchSlot(slot), phase: .up, location: fingers.removeValue(forKey: slot) ?? .zero)
+        }
+        frame(samples)
+    }
+
     func cancel(slot: Int = 0) {
         let p = fingers.removeValue(forKey: slot) ?? .zero
         frame([TouchSample(slot: TouchSlot(slot), phase: .cancel, location: p)])

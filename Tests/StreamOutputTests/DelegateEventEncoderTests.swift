@@ -16,7 +16,7 @@ final class DelegateEventEncoderTests: XCTestCase {
 
     func testWillEndDraggingCarriesVelocityAndTarget() {
         XCTAssertEqual(
-            line(.willEndDragging(velocity: Point(x: 0, y: 2), targetContentOffset: Point(x: 0, y: 1133.9995))),
+            line(.willEndDragging(velocityPerMillisecond: Point(x: 0, y: 2), targetContentOffset: Point(x: 0, y: 1133.9995))),
             #"{"t":116666,"message":"scrollViewWillEndDragging","# + common + #","velocity":{"x":0,"y":2},"targetContentOffset":{"x":0,"y":1134}}"# + "\n"
         )
     }

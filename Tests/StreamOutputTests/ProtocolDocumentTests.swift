@@ -36,7 +36,7 @@ final class ProtocolDocumentTests: XCTestCase {
             let event = try XCTUnwrap(Self.event(from: object), "cannot rebuild: \(line)")
             XCTAssertEqual(String(decoding: DelegateEventEncoder.encodedLine(event), as: UTF8.self), line + "\n")
         }
-        for required in ["header", "scrollViewWillEndDragging", "scrollViewDidEndDragging", "scrollViewDidEndZooming", "touchesBegan", "tap", "swipe"] {
+        for required in ["header", "scrollViewWillEndDragging", "scrollViewDidEndDragging", "scrollViewDidEndZooming", "touchesBegan", "tap", "swipe", "touchscrollMotionStopped"] {
             XCTAssertTrue(names.contains(required), "docs/protocol.md has no example of \(required)")
         }
     }
@@ -71,7 +71,7 @@ final class ProtocolDocumentTests: XCTestCase {
         case "scrollViewWillBeginDragging": message = .willBeginDragging
         case "scrollViewDidScroll": message = .didScroll
         case "scrollViewWillEndDragging":
-            message = point(o["velocity"]).flatMap { v in point(o["targetContentOffset"]).map { .willEndDragging(velocity: v, targetContentOffset: $0) } }
+            message = point(o["velocity"]).flatMap { v in point(o["targetContentOffset"]).map { .willEndDragging(velocityPerMillisecond: v, targetContentOffset: $0) } }
         case "scrollViewDidEndDragging": message = (o["willDecelerate"] as? Bool).map { .didEndDragging(willDecelerate: $0) }
         case "scrollViewWillBeginDecelerating": message = .willBeginDecelerating
         case "scrollViewDidEndDecelerating": message = .didEndDecelerating
@@ -82,6 +82,7 @@ final class ProtocolDocumentTests: XCTestCase {
         case "scrollViewDidZoom": message = .didZoom
         case "scrollViewDidEndZooming": message = (o["atScale"] as? NSNumber).map { .didEndZooming(atScale: $0.doubleValue) }
         case "recentered": message = point(o["shift"]).map { .recentered(shift: $0) }
+        case "touchscrollMotionStopped": message = (o["reason"] as? String).flatMap(MotionStopReason.init(rawValue:)).map { .motionStopped(reason: $0) }
         case "touchesBegan": message = touch().map { .touchesBegan($0) }
         case "touchesMoved": message = touch().map { .touchesMoved($0) }
         case "touchesEnded": message = touch().map { .touchesEnded($0) }

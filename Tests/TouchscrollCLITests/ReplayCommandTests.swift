@@ -35,17 +35,20 @@ final class ReplayCommandTests: XCTestCase {
         ])
     }
 
-    /// Issue 2's acceptance: the flick lands where the closed form says. The script moves at
-    /// 2 pt/ms and lifts at y offset 136 (from -64), so the target is 136 + 2 × 0.998 / 0.002.
+    /// The flick lands where the closed form says. The script moves 7 × 33.333 pt at 2 pt/ms
+    /// from -64: the drag is recognised on the first frame, where the content moves 33.333 − 10 at
+    /// once, so it lifts at 159.333 and rests where the speed falls under 0.01 pt/ms:
+    /// 159.333 + (2 − 0.01) × 0.998 / 0.002.
     func testTheFlickLandsOnTheClosedFormTarget() throws {
         let objects = try messages(try TouchscrollProcess.run(["replay", "--config", "config/example.yaml", flick]))
         let willEnd = try XCTUnwrap(objects.first { $0["message"] as? String == "scrollViewWillEndDragging" })
         let velocity = willEnd["velocity"] as! [String: Double]
         let target = willEnd["targetContentOffset"] as! [String: Double]
         XCTAssertEqual(velocity["y"]!, 2, accuracy: 0.01)
-        XCTAssertEqual(target["y"]!, 136 + 2 * 0.998 / 0.002, accuracy: 0.5)
+        let expected = -64 + 700.0 / 3 - 10 + (2 - 0.01) * 0.998 / 0.002
+        XCTAssertEqual(target["y"]!, expected, accuracy: 0.5)
         let rest = (objects.last!["contentOffset"] as! [String: Double])["y"]!
-        XCTAssertEqual(rest, 136 + 2 * 0.998 / 0.002, accuracy: 0.5)
+        XCTAssertEqual(rest, target["y"]!)
     }
 
     func testStandardInputGivesTheSameBytesAsTheFile() throws {

@@ -16,9 +16,10 @@ public struct DelegateEvent: Hashable, Sendable {
 public enum DelegateMessage: Hashable, Sendable {
     case willBeginDragging
     case didScroll
-    /// `velocity` in points per millisecond, as UIKit reports it; `targetContentOffset` after any
-    /// rewrite by the caller's adjuster (UIKit's inout parameter).
-    case willEndDragging(velocity: Point, targetContentOffset: Point)
+    /// The release velocity in points per millisecond, as UIKit reports it; `targetContentOffset`
+    /// is where the content will rest, after any rewrite by the caller's adjuster (UIKit's inout
+    /// parameter).
+    case willEndDragging(velocityPerMillisecond: Point, targetContentOffset: Point)
     case didEndDragging(willDecelerate: Bool)
     case willBeginDecelerating
     case didEndDecelerating
@@ -39,6 +40,10 @@ public enum DelegateMessage: Hashable, Sendable {
     /// Infinite scrolling moved the offset (and the content under it) by `shift` points: the
     /// picture is unchanged because the content repeats every period.
     case recentered(shift: Point)
+    /// touchscroll's extension, not a UIKit message: a deceleration or an animated scroll was
+    /// stopped where it is without a UIKit end message (a finger landed on the moving content,
+    /// stopScrollingAndZooming, or a non-animated programmatic change). The state says where.
+    case motionStopped(reason: MotionStopReason)
 
     /// UIKit's name for the message (the `"message"` field of the JSON Lines stream).
     public var name: String {
@@ -63,6 +68,7 @@ public enum DelegateMessage: Hashable, Sendable {
         case .swipe: "swipe"
         case .longPress: "longPress"
         case .recentered: "recentered"
+        case .motionStopped: "touchscrollMotionStopped"
         }
     }
 }
@@ -106,4 +112,14 @@ public struct ContentGesture: Hashable, Sendable {
 
 public enum SwipeDirection: String, Hashable, Sendable, CaseIterable {
     case up, down, left, right
+}
+
+/// What stopped a motion (the `reason` of `touchscrollMotionStopped`).
+public enum MotionStopReason: String, Hashable, Sendable, CaseIterable {
+    /// A finger landed on the moving content.
+    case touch
+    /// stopScrollingAndZooming() was called.
+    case stopScrollingAndZooming
+    /// A non-animated setContentOffset, setZoomScale or zoom(to:) replaced the motion.
+    case programmatic
 }

@@ -19,12 +19,15 @@ public struct ScrollViewState: Hashable, Sendable {
     public var isZoomBouncing: Bool
     /// A programmatic animated zoom is running (setZoomScale / zoom(to:) / double tap).
     public var isZoomAnimating: Bool
+    /// The engine's interaction phase (the state of its state machine, docs/engine.md); the flags
+    /// above are derived from it.
+    public var phase: ScrollPhase
 
     public init(
         contentOffset: Point, zoomScale: Double, contentSize: Size,
         isTracking: Bool = false, isDragging: Bool = false, isDecelerating: Bool = false,
         isScrollAnimating: Bool = false, isZooming: Bool = false, isZoomBouncing: Bool = false,
-        isZoomAnimating: Bool = false
+        isZoomAnimating: Bool = false, phase: ScrollPhase = .idle
     ) {
         self.contentOffset = contentOffset
         self.zoomScale = zoomScale
@@ -36,5 +39,43 @@ public struct ScrollViewState: Hashable, Sendable {
         self.isZooming = isZooming
         self.isZoomBouncing = isZoomBouncing
         self.isZoomAnimating = isZoomAnimating
+        self.phase = phase
     }
+}
+
+/// The phases of the scroll view's state machine, as published in its state.
+public enum ScrollPhase: String, Hashable, Sendable, CaseIterable {
+    /// At rest, no finger on the content.
+    case idle
+    /// Fingers on the content; no drag or pinch recognised yet.
+    case tracking
+    /// The pan won: the content follows the fingers' centroid.
+    case dragging
+    /// Two or more fingers zoom the content (and pan it with their centroid).
+    case pinching
+    /// After the lift: a fling, a bounce or return to an edge, or settling on a page.
+    case decelerating
+    /// A programmatic animated scroll.
+    case scrollAnimating
+    /// The zoom scale (and offset) settling inside the limits after a pinch.
+    case zoomSettling
+    /// A programmatic animated zoom.
+    case zoomAnimating
+}
+
+/// One change of phase: `from → input → to`, at `time`.
+public struct PhaseTransition: Hashable, Sendable, CustomStringConvertible {
+    public var time: Timestamp
+    public var from: ScrollPhase
+    public var input: String
+    public var to: ScrollPhase
+
+    public init(time: Timestamp, from: ScrollPhase, input: String, to: ScrollPhase) {
+        self.time = time
+        self.from = from
+        self.input = input
+        self.to = to
+    }
+
+    public var description: String { "\(from.rawValue) → \(input) → \(to.rawValue)" }
 }

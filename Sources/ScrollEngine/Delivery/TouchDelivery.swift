@@ -10,7 +10,17 @@
 ///     delivered ──pan, view not cancellable──▶ stays delivered; the pan is blocked
 ///
 /// Taps wait for a possible double tap only when double-tap zoom is on and the view is not a control.
+///
+/// Delivery reads the scroll view (time, touches, hit-testing) but never changes it: every method
+/// returns the actions the scroll view then carries out, in order.
 final class TouchDelivery {
+    enum Action: Hashable {
+        /// Send a content-touch or gesture message.
+        case emit(DelegateMessage)
+        /// A double tap was recognised at this screen point: zoom once the lift has been handled.
+        case doubleTapZoom(at: Point)
+    }
+
     static let touchDelay = 0.15          // seconds, UIKit's delaysContentTouches timer
     static let doubleTapInterval = 0.3    // seconds between the taps of a double tap
     static let doubleTapDistance = 40.0   // points between the taps of a double tap
@@ -42,8 +52,6 @@ final class TouchDelivery {
     var gestureScrolled = false
     var pendingTap: (gesture: ContentGesture, at: Timestamp)? = nil
     var lastTap: (time: Timestamp, point: Point)? = nil
-    /// A double tap was recognised: where to zoom when the lift has been handled.
-    var doubleTapZoomPoint: Point? = nil
 
     var nextDeadline: Timestamp? {
         var deadlines: [Timestamp] = []
@@ -55,12 +63,12 @@ final class TouchDelivery {
         return deadlines.min()
     }
 
-    func gestureBegan(movingWhenTouched: Bool, at time: Timestamp, view: ScrollView) {
+    func gestureBegan(movingWhenTouched: Bool) {
         gestureOnMovingContent = movingWhenTouched
         gestureScrolled = false
     }
 
-    func gestureEnded(view: ScrollView) {
+    func gestureEnded() {
         gates.removeAll()
         gestureOnMovingContent = false
         gestureScrolled = false
@@ -75,8 +83,9 @@ final class TouchDelivery {
         }
     }
 
-    func touchDown(_ slot: TouchSlot, view sv: ScrollView) {
-        guard let touch = sv.touches[slot] else { return }
+    func touchDown(_ slot: TouchSlot, view sv: ScrollView) -> [Action] {
+        guard let touch = sv.touches[slot] else { return [] }
+        var actions: [Action] = []
         let c = sv.configuration
         let content = sv.contentPoint(forScreen: touch.location)
         let target = sv.hitTest(content)
@@ -89,12 +98,13 @@ final class TouchDelivery {
             gate.state = .held(until: sv.time.adding(seconds: Self.touchDelay))
         } else {
             gate.state = .delivered
-            sv.emit(.touchesBegan(touchValue(gate, at: touch.location, in: sv)))
+            actions.append(.emit(.touchesBegan(touchValue(gate, at: touch.location, in: sv))))
         }
         if gate.state != .taken && c.longPress.enabled {
             gate.longPressAt = sv.time.adding(seconds: c.longPress.minimumPressDuration)
         }
         insert(gate)
+        return actions
     }
 
     private func insert(_ gate: Gate) {
@@ -102,81 +112,89 @@ final class TouchDelivery {
         gates.insert(gate, at: i)
     }
 
-    func touchesMoved(view sv: ScrollView) {
+    func touchesMoved(view sv: ScrollView) -> [Action] {
+        var actions: [Action] = []
         for i in gates.indices {
             guard let touch = sv.touches[gates[i].slot], touch.location != gates[i].lastScreen else { continue }
             gates[i].lastScreen = touch.location
             gates[i].maxDistance = max(gates[i].maxDistance, touch.location.distance(to: gates[i].downScreen))
             if gates[i].maxDistance > Thresholds.panDistance { gates[i].longPressAt = nil }
             if gates[i].state == .delivered {
-                sv.emit(.touchesMoved(touchValue(gates[i], at: touch.location, in: sv)))
+                actions.append(.emit(.touchesMoved(touchValue(gates[i], at: touch.location, in: sv))))
             }
         }
+        return actions
     }
 
     /// The pan or pinch won: held fingers are taken silently, delivered ones cancelled.
-    func scrollTookTouches(view sv: ScrollView) {
+    func scrollTookTouches(view sv: ScrollView) -> [Action] {
         gestureScrolled = true
+        var actions: [Action] = []
         for i in gates.indices {
-            transition(&gates[i], .scrollWon, sv)
+            actions += transition(&gates[i], .scrollWon, sv)
         }
+        return actions
     }
 
-    func touchUp(_ slot: TouchSlot, cancelled: Bool, view sv: ScrollView) {
-        guard let i = gates.firstIndex(where: { $0.slot == slot }) else { return }
+    func touchUp(_ slot: TouchSlot, cancelled: Bool, view sv: ScrollView) -> [Action] {
+        guard let i = gates.firstIndex(where: { $0.slot == slot }) else { return [] }
         var gate = gates.remove(at: i)
-        transition(&gate, cancelled ? .cancelled : .lifted, sv)
+        return transition(&gate, cancelled ? .cancelled : .lifted, sv)
     }
 
-    func fire(view sv: ScrollView) {
+    func fire(view sv: ScrollView) -> [Action] {
         let now = sv.time
+        var actions: [Action] = []
         for i in gates.indices {
             if case .held(let until) = gates[i].state, until <= now {
-                transition(&gates[i], .timerFired, sv)
+                actions += transition(&gates[i], .timerFired, sv)
             }
             if let lp = gates[i].longPressAt, lp <= now {
                 gates[i].longPressAt = nil
                 if !gestureScrolled && gates[i].maxDistance <= Thresholds.panDistance && gates[i].state != .taken {
                     gates[i].longPressed = true
-                    sv.emit(.longPress(ContentGesture(view: gates[i].view?.id, contentPoint: gates[i].downContent, screenPoint: gates[i].downScreen)))
+                    actions.append(.emit(.longPress(ContentGesture(view: gates[i].view?.id, contentPoint: gates[i].downContent, screenPoint: gates[i].downScreen))))
                 }
             }
         }
         if let pending = pendingTap, pending.at <= now {
             pendingTap = nil
-            sv.emit(.tap(pending.gesture))
+            actions.append(.emit(.tap(pending.gesture)))
         }
+        return actions
     }
 
-    /// The gate's one transition function.
-    private func transition(_ g: inout Gate, _ input: GateInput, _ sv: ScrollView) {
+    /// The gate's one transition function (every pair spelled out).
+    private func transition(_ g: inout Gate, _ input: GateInput, _ sv: ScrollView) -> [Action] {
         switch (g.state, input) {
         case (.held, .timerFired):
             // Delivered with the original down time and position.
             g.state = .delivered
-            sv.emit(.touchesBegan(touchValue(g, at: g.downScreen, in: sv, content: g.downContent)))
+            return [.emit(.touchesBegan(touchValue(g, at: g.downScreen, in: sv, content: g.downContent)))]
         case (.held, .scrollWon):
             g.state = .taken
             g.longPressAt = nil
-        case (.delivered, .scrollWon) where cancellable(g, sv):
-            sv.emit(.touchesCancelled(touchValue(g, at: g.lastScreen, in: sv)))
+            return []
+        case (.delivered, .scrollWon):
+            // A view that may not be cancelled kept the pan from starting (blocksScroll); a pinch
+            // can still win, and then it keeps its touch too.
+            guard cancellable(g, sv) else { return [] }
             g.state = .taken
             g.longPressAt = nil
-        case (.delivered, .scrollWon):
-            break // not cancellable: the pan was blocked by blocksScroll; nothing to do
+            return [.emit(.touchesCancelled(touchValue(g, at: g.lastScreen, in: sv)))]
         case (.held, .lifted):
-            sv.emit(.touchesBegan(touchValue(g, at: g.downScreen, in: sv, content: g.downContent)))
-            sv.emit(.touchesEnded(touchValue(g, at: g.lastScreen, in: sv)))
-            recognizeTap(g, sv)
+            return [.emit(.touchesBegan(touchValue(g, at: g.downScreen, in: sv, content: g.downContent))),
+                    .emit(.touchesEnded(touchValue(g, at: g.lastScreen, in: sv)))] + recognizeTap(g, sv)
         case (.delivered, .lifted):
-            sv.emit(.touchesEnded(touchValue(g, at: g.lastScreen, in: sv)))
-            recognizeTap(g, sv)
+            return [.emit(.touchesEnded(touchValue(g, at: g.lastScreen, in: sv)))] + recognizeTap(g, sv)
         case (.delivered, .cancelled):
-            sv.emit(.touchesCancelled(touchValue(g, at: g.lastScreen, in: sv)))
-        case (.held, .cancelled), (.taken, _):
-            break
-        default:
-            sv.note("touch delivery: invalid input \(input) for \(g.slot) in state \(g.state); ignored")
+            return [.emit(.touchesCancelled(touchValue(g, at: g.lastScreen, in: sv)))]
+        case (.held, .cancelled):
+            return []
+        case (.delivered, .timerFired):
+            return [] // the timer of a gate already delivered (same deadline as another): nothing left to do
+        case (.taken, .timerFired), (.taken, .scrollWon), (.taken, .lifted), (.taken, .cancelled):
+            return [] // the scroll view owns the finger: the view never hears of it again
         }
     }
 
@@ -184,24 +202,21 @@ final class TouchDelivery {
         sv.configuration.canCancelContentTouches && (g.view?.shouldCancelTouches ?? true)
     }
 
-    private func recognizeTap(_ g: Gate, _ sv: ScrollView) {
-        guard !gestureScrolled, !g.longPressed, g.maxDistance <= Thresholds.panDistance else { return }
+    private func recognizeTap(_ g: Gate, _ sv: ScrollView) -> [Action] {
+        guard !gestureScrolled, !g.longPressed, g.maxDistance <= Thresholds.panDistance else { return [] }
         let gesture = ContentGesture(view: g.view?.id, contentPoint: g.downContent, screenPoint: g.downScreen)
         let waitsForDoubleTap = sv.configuration.doubleTapZoom.enabled && sv.canZoom && g.view?.role != .control
-        guard waitsForDoubleTap else {
-            sv.emit(.tap(gesture))
-            return
-        }
+        guard waitsForDoubleTap else { return [.emit(.tap(gesture))] }
         if let last = lastTap, sv.time.seconds(since: last.time) <= Self.doubleTapInterval,
            last.point.distance(to: g.downScreen) <= Self.doubleTapDistance {
             pendingTap = nil
             lastTap = nil
             // Zoomed once the gesture has ended (the scroll view is still tracking this lift).
-            doubleTapZoomPoint = g.downScreen
-        } else {
-            pendingTap = (gesture, sv.time.adding(seconds: Self.doubleTapInterval))
-            lastTap = (sv.time, g.downScreen)
+            return [.doubleTapZoom(at: g.downScreen)]
         }
+        pendingTap = (gesture, sv.time.adding(seconds: Self.doubleTapInterval))
+        lastTap = (sv.time, g.downScreen)
+        return []
     }
 
     private func touchValue(_ g: Gate, at screen: Point, in sv: ScrollView, content: Point? = nil) -> ContentTouch {
@@ -212,6 +227,20 @@ final class TouchDelivery {
 
 extension ScrollView {
     func fireTimers() {
-        delivery.fire(view: self)
+        perform(delivery.fire(view: self))
+    }
+
+    /// Carry out delivery's actions: messages now; a double-tap zoom is returned to be started
+    /// once the lift that recognised it has been handled.
+    @discardableResult
+    func perform(_ actions: [TouchDelivery.Action]) -> Point? {
+        var zoomPoint: Point?
+        for action in actions {
+            switch action {
+            case .emit(let message): emit(message)
+            case .doubleTapZoom(let point): zoomPoint = point
+            }
+        }
+        return zoomPoint
     }
 }

@@ -73,6 +73,17 @@ public struct ScrollGeometry: Hashable, Sendable {
         return edge + RubberBand.overscroll(forExcess: raw - edge, dimension: boundsSize[axis])
     }
 
+    /// d(displayed)/d(raw) at `raw`: how fast the content moves per point the fingers move — 1
+    /// inside the range, the rubber band's slope c/(1 + excess·c/d)² past a bouncing edge, 0 past
+    /// an edge that does not bounce.
+    public func displayedSlope(raw: Double, _ axis: Axis) -> Double {
+        let r = range(axis)
+        if raw >= r.lowerBound && raw <= r.upperBound { return 1 }
+        guard bounces(axis) else { return 0 }
+        return RubberBand.slope(forExcess: raw < r.lowerBound ? r.lowerBound - raw : raw - r.upperBound,
+                                dimension: boundsSize[axis])
+    }
+
     /// The raw offset whose rubber-banded display is `displayed` (inverse of `displayed`).
     public func raw(forDisplayed displayed: Double, _ axis: Axis) -> Double {
         let r = range(axis)

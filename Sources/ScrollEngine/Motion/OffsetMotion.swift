@@ -17,22 +17,11 @@ public struct OffsetMotion: Hashable, Sendable {
         return Point(x: x.value(at: t), y: y.value(at: t)) + shift
     }
 
-    public func velocity(at time: Timestamp) -> Point {
-        let t = time.seconds(since: start)
-        return Point(x: x.velocity(at: t), y: y.velocity(at: t))
-    }
-
     public var destination: Point { Point(x: x.destination, y: y.destination) + shift }
 
     public var end: Timestamp { start.adding(seconds: max(x.duration, y.duration)) }
 
     public func isFinished(at time: Timestamp) -> Bool { time >= end }
-
-    /// True while either axis is in a spring phase (bouncing back to an edge).
-    public func isBouncing(at time: Timestamp) -> Bool {
-        let t = time.seconds(since: start)
-        return x.isSpring(at: t) || y.isSpring(at: t)
-    }
 
     /// An ease-in-out animation from `from` to `to` (programmatic scrolling).
     public static func animation(from: Point, to: Point, start: Timestamp, duration: Double) -> OffsetMotion {

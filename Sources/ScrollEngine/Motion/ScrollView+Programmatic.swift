@@ -39,12 +39,14 @@ extension ScrollView {
     /// the answer is yes, animates to the top and sends scrollViewDidScrollToTop.
     public func scrollToTop(at when: Timestamp) {
         advance(to: when)
+        // scrollsToTop off: the scroll view is not a candidate, so its delegate is not asked.
+        guard configuration.scrollsToTop else { return }
         let answer = shouldScrollToTopHandler?() ?? configuration.shouldScrollToTop
         emit(.shouldScrollToTop(answer: answer))
-        guard configuration.scrollsToTop, answer else { return }
+        guard answer else { return }
         let top = Point(x: contentOffset.x, y: geometry.range(.vertical).lowerBound)
         if top == contentOffset {
-            if phase.isMotion { send(.stop) }
+            send(.setOffset(top))   // stops a motion in flight where it is (already at the top)
             emit(.didScrollToTop)
             return
         }
@@ -102,18 +104,12 @@ extension ScrollView {
         if !touches.isEmpty {
             // Under a finger the content belongs to the finger; jump without animating, and let the
             // drag continue from the new place.
-            note("programmatic scroll while touching: applied without animation")
-            move(to: target)
-            if case .dragging(var d) = phase {
-                let g = geometry
-                d.raw = Point(x: g.raw(forDisplayed: target.x, .horizontal), y: g.raw(forDisplayed: target.y, .vertical))
-                phase = .dragging(d)
-            }
+            if animated { note("programmatic scroll while touching: applied without animation") }
+            send(.setOffset(target))
             return
         }
         if !animated {
-            if phase.isMotion { send(.stop) }
-            move(to: target)
+            send(.setOffset(target))
             return
         }
         guard target != contentOffset else { return }

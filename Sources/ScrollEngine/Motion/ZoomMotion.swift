@@ -36,7 +36,7 @@ public struct ZoomMotion: Hashable, Sendable {
     /// The spring progress for a motion of this extent (bounce after a pinch).
     public static func springProgress(span: Double) -> Progress {
         let span = max(span, 1)
-        return .spring(SpringCurve.withoutOvershoot(start: 0, target: span, initialVelocity: 0), span: span)
+        return .spring(SpringCurve.bounce(start: 0, target: span, velocityPerSecond: 0), span: span)
     }
 
     private func p(_ t: Double) -> Double {

@@ -20,10 +20,10 @@ public struct AxisTrajectory: Hashable, Sendable {
             }
         }
 
-        func velocity(at t: Double) -> Double {
+        func velocityPerSecond(at t: Double) -> Double {
             switch self {
-            case .deceleration(let c): return c.velocity(at: t)
-            case .spring(let c): return c.velocity(at: t)
+            case .deceleration(let c): return c.velocityPerSecond(at: t)
+            case .spring(let c): return c.velocityPerSecond(at: t)
             case .ease(let c):
                 // Central difference of a closed form (used only for reporting, never integrated).
                 let h = 1e-4
@@ -71,13 +71,16 @@ public struct AxisTrajectory: Hashable, Sendable {
     public static func resting(at x: Double) -> AxisTrajectory { AxisTrajectory(.hold(x)) }
 
     public func value(at t: Double) -> Double {
+        // From `duration` on, exactly the destination (t − handoffTime may round below the second
+        // segment's own duration).
+        if t >= duration { return destination }
         if let handoffTime, let second, t >= handoffTime { return second.value(at: t - handoffTime) }
         return first.value(at: t)
     }
 
-    public func velocity(at t: Double) -> Double {
-        if let handoffTime, let second, t >= handoffTime { return second.velocity(at: t - handoffTime) }
-        return first.velocity(at: t)
+    public func velocityPerSecond(at t: Double) -> Double {
+        if let handoffTime, let second, t >= handoffTime { return second.velocityPerSecond(at: t - handoffTime) }
+        return first.velocityPerSecond(at: t)
     }
 
     /// Seconds from the start until the axis rests on `destination`.
@@ -88,39 +91,30 @@ public struct AxisTrajectory: Hashable, Sendable {
 
     public var destination: Double { (second ?? first).endValue }
 
-    /// True at `t` when the axis is in a spring phase (bouncing back to an edge or to a page).
-    public func isSpring(at t: Double) -> Bool {
-        if let handoffTime, let second, t >= handoffTime {
-            if case .spring = second { return true }
-            return false
-        }
-        if case .spring = first { return true }
-        return false
-    }
-
-    /// The motion after a release at `position` with `velocity` (points per second) inside
-    /// `range`, decelerating at `rate`.
+    /// The motion after a release at `position` with `velocityPerSecond` inside `range`,
+    /// decelerating at `rate`.
     ///
-    /// - Overscrolled (outside the range): spring back to the nearest edge without overshoot.
-    /// - Inside: decelerate; when the natural landing is past an edge, hand off to a spring at the
-    ///   exact crossing instant (bouncing) or stop dead at the edge (not bouncing).
-    /// - `target`: a caller-rewritten landing point (clamped to the range); the deceleration is
-    ///   re-aimed to land exactly on it.
+    /// - Overscrolled (outside the range): the overdamped return to the nearest edge, starting with
+    ///   the content's own velocity (no jump of speed at the lift), never overshooting.
+    /// - Inside: decelerate; when the resting point is past an edge, hand off to the critically
+    ///   damped bounce at the exact crossing instant (bouncing) or stop dead at the edge (not bouncing).
+    /// - `target`: a caller-rewritten resting point (clamped to the range); the deceleration is
+    ///   re-aimed to rest exactly on it.
     public static func release(
-        position: Double, velocity: Double, range: ClosedRange<Double>, bounces: Bool,
+        position: Double, velocityPerSecond velocity: Double, range: ClosedRange<Double>, bounces: Bool,
         rate: Double, target: Double? = nil
     ) -> AxisTrajectory {
         if position < range.lowerBound || position > range.upperBound {
             let edge = position < range.lowerBound ? range.lowerBound : range.upperBound
-            return AxisTrajectory(.spring(.withoutOvershoot(start: position, target: edge, initialVelocity: velocity)))
+            return AxisTrajectory(.spring(.edgeReturn(start: position, edge: edge, velocityPerSecond: velocity)))
         }
         if let target {
             let landing = min(max(target, range.lowerBound), range.upperBound)
             if landing == position { return .resting(at: position) }
             return AxisTrajectory(.deceleration(DecelerationCurve(start: position, landingOn: landing, rate: rate)))
         }
-        if velocity == 0 { return .resting(at: position) }
-        let curve = DecelerationCurve(start: position, initialVelocity: velocity, rate: rate)
+        let curve = DecelerationCurve(start: position, velocityPerSecond: velocity, rate: rate)
+        if curve.duration == 0 { return .resting(at: position) }
         let landing = curve.destination
         guard landing < range.lowerBound || landing > range.upperBound else {
             return AxisTrajectory(.deceleration(curve))
@@ -132,7 +126,7 @@ public struct AxisTrajectory: Hashable, Sendable {
         if !bounces {
             return AxisTrajectory(first: .deceleration(curve), handoffAt: crossing, then: .hold(edge))
         }
-        let spring = SpringCurve(start: edge, target: edge, initialVelocity: curve.velocity(at: crossing))
+        let spring = SpringCurve.bounce(start: edge, target: edge, velocityPerSecond: curve.velocityPerSecond(at: crossing))
         return AxisTrajectory(first: .deceleration(curve), handoffAt: crossing, then: .spring(spring))
     }
 }

@@ -2,47 +2,60 @@ import RealModule
 
 /// A fling slowing down, in closed form.
 ///
-/// With velocity `v0` (points per second) at release, and the rate `r` the fraction of velocity kept
-/// after each millisecond, the position after `t` seconds is
+/// UIKit keeps the fraction `r` (the deceleration rate) of the velocity every millisecond. With the
+/// release velocity `v` in points per millisecond, the speed after `t` seconds is `v·r^(1000·t)` and
+/// the position is the geometric series of those steps:
 ///
-///     x(t) = x0 + (v0/1000)·r·(1 − r^(1000·t)) / (1 − r)
+///     x(t) = x0 + v·r·(1 − r^(1000·t)) / (1 − r)
 ///
-/// — the sum of the per-millisecond steps UIKit takes, written as the geometric series it is, so any
-/// instant can be sampled directly and 30, 60, 120 or 144 Hz sampling agree exactly. It comes to rest
-/// on `destination` = x0 + (v0/1000)·r/(1 − r), the projection Apple's fluid-interface sample uses,
-/// once the remaining travel is under `restDistance` or the speed under `restSpeed`.
+/// Any instant can be sampled directly, so 30, 60, 120 or 144 Hz sampling agree exactly. As on iOS,
+/// the motion stops dead, on the curve, at the instant the speed falls under `restSpeedPerSecond`
+/// (10 pt/s = 0.01 pt/ms): r^(1000·T) = 0.01/|v|, where the position is
+///
+///     destination = x0 + (v − 0.01)·r / (1 − r)        (v signed, 0.01 with v's sign)
+///
+/// — 5 pt short of Apple's projection x0 + v·r/(1 − r) at the normal rate (measured on iOS 26.1).
 public struct DecelerationCurve: Hashable, Sendable {
-    public static let restDistance = 0.5      // points
-    public static let restSpeed = 10.0        // points per second
+    /// The speed under which a fling stops dead (iOS, measured), points per second.
+    public static let restSpeedPerSecond = 10.0
 
     public let start: Double
-    public let initialVelocity: Double        // points per second
-    public let rate: Double                   // per millisecond, 0 < rate < 1
+    /// Release velocity, points per second.
+    public let velocityPerSecond: Double
+    /// Fraction of the velocity kept per millisecond, 0 < rate < 1.
+    public let rate: Double
 
-    public init(start: Double, initialVelocity: Double, rate: Double) {
+    public init(start: Double, velocityPerSecond: Double, rate: Double) {
         precondition(rate > 0 && rate < 1, "deceleration rate must lie in (0, 1)")
         self.start = start
-        self.initialVelocity = initialVelocity
+        self.velocityPerSecond = velocityPerSecond
         self.rate = rate
     }
 
-    /// The deceleration that starts at `start` and lands exactly on `target` (UIKit's rewritten
-    /// targetContentOffset): the initial velocity is chosen so the projection is the target.
+    /// The deceleration that starts at `start` and rests exactly on `target` (UIKit's rewritten
+    /// targetContentOffset): the release velocity is the one whose resting point is the target.
     public init(start: Double, landingOn target: Double, rate: Double) {
-        self.init(start: start, initialVelocity: (target - start) * 1000 * (1 - rate) / rate, rate: rate)
+        let travel = target - start
+        let restPerMs = Self.restSpeedPerSecond / 1000
+        let perMs = travel == 0 ? 0 : travel * (1 - rate) / rate + (travel < 0 ? -restPerMs : restPerMs)
+        self.init(start: start, velocityPerSecond: perMs * 1000, rate: rate)
     }
 
-    /// Where the fling would come to rest.
+    /// Where the fling rests.
     public var destination: Double {
-        start + Self.projectedDistance(velocity: initialVelocity, rate: rate)
+        start + Self.restingDistance(velocityPerSecond: velocityPerSecond, rate: rate)
     }
 
-    /// The distance a fling of `velocity` points per second travels before it stops.
-    public static func projectedDistance(velocity: Double, rate: Double) -> Double {
-        (velocity / 1000) * rate / (1 - rate)
+    /// How far a fling released at `velocityPerSecond` travels before it stops dead:
+    /// (|v| − 0.01)·r/(1 − r) with v in pt/ms, signed like v; 0 when it is already under the rest speed.
+    public static func restingDistance(velocityPerSecond: Double, rate: Double) -> Double {
+        let speed = abs(velocityPerSecond)
+        guard speed > restSpeedPerSecond else { return 0 }
+        let d = (speed - restSpeedPerSecond) / 1000 * rate / (1 - rate)
+        return velocityPerSecond < 0 ? -d : d
     }
 
-    /// r^(1000·t), the fraction of the original velocity left after `t` seconds.
+    /// r^(1000·t), the fraction of the release speed left after `t` seconds.
     @inline(__always)
     private func decay(_ t: Double) -> Double {
         Double.exp(1000 * t * Double.log(rate))
@@ -52,29 +65,22 @@ public struct DecelerationCurve: Hashable, Sendable {
     public func value(at t: Double) -> Double {
         if t <= 0 { return start }
         if t >= duration { return destination }
-        return start + (initialVelocity / 1000) * rate * (1 - decay(t)) / (1 - rate)
+        return start + (velocityPerSecond / 1000) * rate * (1 - decay(t)) / (1 - rate)
     }
 
-    /// Velocity in points per second `t` seconds after the start (the derivative of `value`).
-    public func velocity(at t: Double) -> Double {
+    /// Velocity in points per second `t` seconds after the start: the derivative of `value`,
+    /// v·r·(−ln r)/(1 − r)·r^(1000·t) (within 0.5 % of UIKit's stepped v·r^(1000·t) for r ≥ 0.99).
+    public func velocityPerSecond(at t: Double) -> Double {
         if t >= duration { return 0 }
-        let t = max(t, 0)
-        return initialVelocity * rate * (-Double.log(rate)) / (1 - rate) * decay(t)
+        let lnr = Double.log(rate)
+        return velocityPerSecond * rate * (-lnr) / (1 - rate) * decay(max(t, 0))
     }
 
-    /// Seconds until rest: the first instant at which the remaining travel is under
-    /// `restDistance` or the speed under `restSpeed`.
+    /// Seconds until the speed falls under the rest speed: ln(0.01/|v|) / (1000·ln r).
     public var duration: Double {
-        let v = abs(initialVelocity)
-        guard v > 0 else { return 0 }
-        let lnr = Double.log(rate)
-        // remaining(t) = (v/1000)·r·decay/(1−r) < restDistance
-        let k = (v / 1000) * rate / (1 - rate)
-        let tDistance = k <= Self.restDistance ? 0 : Double.log(Self.restDistance / k) / (1000 * lnr)
-        // speed(t) = v·r·(−ln r)/(1−r)·decay < restSpeed
-        let s = v * rate * (-lnr) / (1 - rate)
-        let tSpeed = s <= Self.restSpeed ? 0 : Double.log(Self.restSpeed / s) / (1000 * lnr)
-        return max(0, min(tDistance, tSpeed))
+        let speed = abs(velocityPerSecond)
+        guard speed > Self.restSpeedPerSecond else { return 0 }
+        return Double.log(Self.restSpeedPerSecond / speed) / (1000 * Double.log(rate))
     }
 
     /// The first time at which the curve reaches `position`, if it does before it rests.
@@ -82,8 +88,8 @@ public struct DecelerationCurve: Hashable, Sendable {
         let travel = position - start
         let total = destination - start
         guard total != 0, travel / total >= 0, abs(travel) <= abs(total) else { return nil }
-        // (1 − decay) = travel·1000·(1−r)/(v0·r)
-        let remainingFraction = 1 - travel * 1000 * (1 - rate) / (initialVelocity * rate)
+        // 1 − decay = travel·(1 − r)/(v·r), v in pt/ms
+        let remainingFraction = 1 - travel * 1000 * (1 - rate) / (velocityPerSecond * rate)
         guard remainingFraction > 0 else { return nil }
         let t = Double.log(remainingFraction) / (1000 * Double.log(rate))
         return t <= duration ? max(0, t) : nil

@@ -15,6 +15,13 @@ public enum RubberBand {
         return excess < 0 ? -displaced : displaced
     }
 
+    /// The derivative of `overscroll` at `excess`: c/(1 + |excess|·c/d)², 0.55 at the edge.
+    public static func slope(forExcess excess: Double, dimension d: Double) -> Double {
+        guard d > 0 else { return 0 }
+        let k = 1 + abs(excess) * coefficient / d
+        return coefficient / (k * k)
+    }
+
     /// The inverse: how far past the edge a finger must be to displace the content by
     /// `overscroll` (used when a finger catches content mid-bounce, so it does not jump).
     public static func excess(forOverscroll overscroll: Double, dimension d: Double) -> Double {

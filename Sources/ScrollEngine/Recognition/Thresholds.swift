@@ -7,7 +7,7 @@ public enum Thresholds {
     /// Directional lock: a drag whose start is within this angle of an axis stays on it, degrees.
     public static let directionalLockAngle = 25.0
     /// Paging: release speed above which a flick turns the page, points per second.
-    public static let pagingFlickSpeed = 200.0
+    public static let pagingFlickSpeedPerSecond = 200.0
     /// Keyboard scrolling: one arrow-key step, points.
     public static let keyboardLine = 40.0
     /// Keyboard scrolling: a page step keeps this much of the old page visible, points.

@@ -36,7 +36,7 @@ public struct VelocityTracker: Sendable {
 
     /// Velocity in points per second at `time` (the lift), by least squares over the samples in the
     /// window after the last pause. Zero when the finger rested or there is too little motion.
-    public func velocity(at time: Timestamp) -> Point {
+    public func velocityPerSecond(at time: Timestamp) -> Point {
         guard !samples.isEmpty else { return .zero }
         // Finger stopped reporting (or stopped moving) before the lift: no fling.
         var lastMove = samples.count - 1

@@ -29,18 +29,25 @@ extension ScrollView {
         min(max(s, configuration.minimumZoomScale), configuration.maximumZoomScale)
     }
 
-    func beginPinch(alsoDragging: Bool, focus: Point?) {
-        let raw = ZoomRubberBand.rawScale(displayed: zoomScale, minimum: configuration.minimumZoomScale,
-                                          maximum: configuration.maximumZoomScale, bounces: configuration.bouncesZoom)
-        phase = .pinching(Pinch(rawScale: raw, alsoDragging: alsoDragging, focus: focus ?? touches.centroid() ?? .zero))
-        if !alsoDragging { delivery.scrollTookTouches(view: self) }
+    func rawScale(forDisplayed scale: Double) -> Double {
+        ZoomRubberBand.rawScale(displayed: scale, minimum: configuration.minimumZoomScale,
+                                maximum: configuration.maximumZoomScale, bounces: configuration.bouncesZoom)
+    }
+
+    /// The pinch is recognised (part of the transition function: it enters the pinching phase).
+    func beginPinch(alsoDragging: Bool, focus: Point?) -> Pinch {
+        let p = Pinch(rawScale: rawScale(forDisplayed: zoomScale), alsoDragging: alsoDragging,
+                      focus: focus ?? touches.centroid() ?? .zero)
+        phase = .pinching(p)
+        if !alsoDragging { perform(delivery.scrollTookTouches(view: self)) }
         emit(.willBeginZooming)
+        return p
     }
 
     /// Scale by the fingers' spread ratio around their centroid, and pan with the centroid: the
     /// content point under the centroid stays under it.
-    func pinch(by m: TouchMotion) {
-        guard case .pinching(var p) = phase else { return }
+    func pinched(_ pinch: Pinch, by m: TouchMotion) -> Phase {
+        var p = pinch
         let focusAfter = m.focus ?? p.focus
         let focusBefore = focusAfter - m.translation
         p.rawScale *= m.scale
@@ -51,32 +58,51 @@ extension ScrollView {
         p.focus = focusAfter
         phase = .pinching(p)
         zoom(to: newScale, offset: offset)
+        return phase
     }
 
-    /// The pinch ends: no zoom momentum (as UIKit) and no pan momentum either (documented choice);
-    /// a scale past a limit bounces back to it around the focal point, and the offset comes back
-    /// inside the bounds, in one motion without overshoot.
-    func releasePinch(_ p: Pinch) {
+    /// Fewer than two fingers remain: zooming ends. No zoom momentum (as UIKit) and no pan momentum
+    /// either (documented choice).
+    ///
+    /// - Scale inside the limits and a finger remains: didEndZooming now, and that finger goes on
+    ///   as a pan from where the content is (no jump; willBeginDragging if the pinch was not
+    ///   already dragging), with its release velocity measured from the end of the pinch.
+    /// - Otherwise: a scale past a limit bounces back to it around the focal point while the offset
+    ///   comes inside the bounds, in one motion without overshoot, then didEndZooming; a finger
+    ///   still down waits for that and then tracks again.
+    func pinchEnded(_ p: Pinch, fingerRemains: Bool) -> Phase {
         let targetScale = clampScale(zoomScale)
+        if fingerRemains && targetScale == zoomScale {
+            // The pan's velocity is measured from here: a lift right after the pinch does not fling.
+            velocityTracker.reset()
+            velocityTracker.add(fingerPath, at: time)
+            let d = Drag(raw: rawOffset(forDisplayed: contentOffset), lock: .none, startOffset: contentOffset)
+            phase = .dragging(d)
+            emit(.didEndZooming(atScale: zoomScale))
+            if !p.alsoDragging { emit(.willBeginDragging) }
+            return phase
+        }
         let focus = p.focus
         let pinnedAtEnd = (contentOffset + focus) * (targetScale / zoomScale) - focus
         let targetOffset = geometry(atScale: targetScale).clamp(pinnedAtEnd)
-        if p.alsoDragging {
-            emit(.willEndDragging(velocity: .zero, targetContentOffset: targetOffset))
-        }
         let needsMotion = targetScale != zoomScale || targetOffset != contentOffset
-        if p.alsoDragging { emit(.didEndDragging(willDecelerate: false)) }
+        let span = max((targetOffset - contentOffset).length,
+                       abs(targetScale - zoomScale) / zoomScale * max(configuration.boundsSize.width, configuration.boundsSize.height))
+        let motion = ZoomMotion(
+            start: time, startScale: zoomScale, targetScale: targetScale, startOffset: contentOffset,
+            targetOffset: targetOffset, focus: targetScale != zoomScale ? focus : nil,
+            progress: ZoomMotion.springProgress(span: span))
+        if p.alsoDragging {
+            emit(.willEndDragging(velocityPerMillisecond: .zero, targetContentOffset: targetOffset))
+            emit(.didEndDragging(willDecelerate: false))
+        }
         guard needsMotion else {
             phase = .idle
             emit(.didEndZooming(atScale: zoomScale))
-            return
+            return phase
         }
-        let span = max((targetOffset - contentOffset).length,
-                       abs(targetScale - zoomScale) / zoomScale * max(configuration.boundsSize.width, configuration.boundsSize.height))
-        phase = .zoomSettling(ZoomMotion(
-            start: time, startScale: zoomScale, targetScale: targetScale, startOffset: contentOffset,
-            targetOffset: targetOffset, focus: targetScale != zoomScale ? focus : nil,
-            progress: ZoomMotion.springProgress(span: span)))
+        phase = .zoomSettling(motion)
+        return phase
     }
 
     // MARK: - Programmatic zoom
@@ -114,9 +140,7 @@ extension ScrollView {
     func applyZoom(scale: Double, offset: Point, focus: Point?, animated: Bool) {
         if scale == zoomScale && offset == contentOffset { return }
         if !animated || !touches.isEmpty {
-            if phase.isMotion { send(.stop) }
-            zoom(to: scale, offset: offset)
-            emit(.didEndZooming(atScale: zoomScale))
+            send(.setZoom(scale: scale, offset: offset))
             return
         }
         send(.animateZoom(ZoomMotion(

@@ -1,0 +1,296 @@
+/// The scroll view's one state machine: an enum of phases, an enum of inputs, and one transition
+/// function (`send(_:)`) that every change of phase goes through. The diagram in docs/engine.md
+/// matches `transition(_:)` case by case.
+extension ScrollView {
+    enum Phase: Hashable {
+        case idle
+        case tracking(Tracking)
+        case dragging(Drag)
+        case pinching(Pinch)
+        case decelerating(OffsetMotion)
+        case scrollAnimating(OffsetMotion, ScrollAnimationKind)
+        case zoomSettling(ZoomMotion)
+        case zoomAnimating(ZoomMotion)
+
+        var `public`: ScrollPhase {
+            switch self {
+            case .idle: .idle
+            case .tracking: .tracking
+            case .dragging: .dragging
+            case .pinching: .pinching
+            case .decelerating: .decelerating
+            case .scrollAnimating: .scrollAnimating
+            case .zoomSettling: .zoomSettling
+            case .zoomAnimating: .zoomAnimating
+            }
+        }
+
+        var isDragging: Bool {
+            switch self {
+            case .dragging: true
+            case .pinching(let p): p.alsoDragging
+            case .idle, .tracking, .decelerating, .scrollAnimating, .zoomSettling, .zoomAnimating: false
+            }
+        }
+        var isDecelerating: Bool { if case .decelerating = self { true } else { false } }
+        var isScrollAnimating: Bool { if case .scrollAnimating = self { true } else { false } }
+        var isZooming: Bool { if case .pinching = self { true } else { false } }
+        var isZoomBouncing: Bool {
+            if case .zoomSettling(let z) = self { z.startScale != z.targetScale } else { false }
+        }
+        var isZoomAnimating: Bool { if case .zoomAnimating = self { true } else { false } }
+        /// Something moves by itself (the caller should advance at its frame rate).
+        var isMotion: Bool {
+            switch self {
+            case .decelerating, .scrollAnimating, .zoomSettling, .zoomAnimating: true
+            case .idle, .tracking, .dragging, .pinching: false
+            }
+        }
+    }
+
+    struct Tracking: Hashable {
+        /// The fingers' movement since they landed (compared with the pan threshold).
+        var translation: Point = .zero
+        /// The change of finger spread since two fingers were down (pinch threshold), points.
+        var spreadChange: Double = 0
+        /// The spread ratio since the fingers landed: applied when the pinch is recognised, so the
+        /// scale follows the spread from touch-down (UIPinchGestureRecognizer's scale).
+        var scale: Double = 1
+    }
+
+    enum DirectionalLock: Hashable { case none, horizontal, vertical }
+
+    struct Drag: Hashable {
+        /// The offset the fingers ask for before rubber-banding.
+        var raw: Point
+        var lock: DirectionalLock
+        /// The page the drag started on (paging).
+        var startOffset: Point
+        var spreadChange: Double = 0
+        var scale: Double = 1
+    }
+
+    struct Pinch: Hashable {
+        /// The scale the fingers ask for before the zoom rubber band.
+        var rawScale: Double
+        /// The pinch began during a drag (UIKit keeps both gestures going).
+        var alsoDragging: Bool
+        /// The latest focal point (the persisting fingers' centroid).
+        var focus: Point
+    }
+
+    enum ScrollAnimationKind: Hashable { case setContentOffset, scrollToTop, keyboard }
+
+    enum Input: Hashable {
+        /// The first finger lands on the content.
+        case touchDown
+        /// The fingers moved (translation, spread ratio and focal point of the persisting ones).
+        case touchesMoved(TouchMotion)
+        /// Some fingers lifted, at least one is still down.
+        case fingersLifted
+        /// The last finger lifted.
+        case touchesLifted
+        /// The last finger was taken away (no fling).
+        case touchesCancelled
+        /// Time passed (the engine's clock moved).
+        case tick
+        /// A programmatic animated scroll starts.
+        case animateScroll(OffsetMotion, ScrollAnimationKind)
+        /// A programmatic animated zoom starts.
+        case animateZoom(ZoomMotion)
+        /// A non-animated programmatic offset (setContentOffset, or any scroll while a finger is down).
+        case setOffset(Point)
+        /// A non-animated programmatic zoom.
+        case setZoom(scale: Double, offset: Point)
+        /// stopScrollingAndZooming().
+        case stop
+        /// Infinite scrolling moves the offset by whole periods; applied after any transition that
+        /// left the offset too far from the centre.
+        case recenter(shift: Point)
+
+        var name: String {
+            switch self {
+            case .touchDown: "touchDown"
+            case .touchesMoved: "touchesMoved"
+            case .fingersLifted: "fingersLifted"
+            case .touchesLifted: "touchesLifted"
+            case .touchesCancelled: "touchesCancelled"
+            case .tick: "tick"
+            case .animateScroll: "animateScroll"
+            case .animateZoom: "animateZoom"
+            case .setOffset: "setOffset"
+            case .setZoom: "setZoom"
+            case .stop: "stop"
+            case .recenter: "recenter"
+            }
+        }
+    }
+
+    /// The one transition function: applies `input`, records the change of phase, then recentres
+    /// infinite content when the transition left the offset too far from the centre.
+    func send(_ input: Input) {
+        let old = phase.public
+        transition(input)
+        if phase.public != old {
+            record(PhaseTransition(time: time, from: old, input: input.name, to: phase.public))
+        }
+        if case .recenter = input { return }
+        if let shift = recenterShift() { send(.recenter(shift: shift)) }
+    }
+
+    private func invalid(_ input: Input) {
+        note("invalid input \(input.name) in phase \(phase.public.rawValue); ignored")
+    }
+
+    /// The phase once a zoom motion ends or is interrupted: a finger left over from a pinch keeps
+    /// tracking, so it can start a drag.
+    private var afterZoomMotion: Phase { touches.isEmpty ? .idle : .tracking(Tracking()) }
+
+    private func transition(_ input: Input) {
+        switch input {
+        case .touchDown:
+            switch phase {
+            case .idle:
+                phase = .tracking(Tracking())
+            case .decelerating, .scrollAnimating:
+                // UIKit: a finger on moving content stops it where it is and sends no end message;
+                // touchscroll says so with its own message.
+                phase = .tracking(Tracking())
+                emit(.motionStopped(reason: .touch))
+            case .zoomSettling, .zoomAnimating:
+                emit(.didEndZooming(atScale: zoomScale))
+                phase = .tracking(Tracking())
+            case .tracking, .dragging, .pinching:
+                invalid(input)
+            }
+
+        case .touchesMoved(let m):
+            switch phase {
+            case .tracking(let t): phase = recognize(t, m)
+            case .dragging(let d): phase = dragged(d, m)
+            case .pinching(let p): phase = pinched(p, by: m)
+            case .zoomSettling, .zoomAnimating:
+                break // a finger left over from a pinch waits for the zoom to settle
+            case .idle, .decelerating, .scrollAnimating:
+                invalid(input)
+            }
+
+        case .fingersLifted:
+            switch phase {
+            case .pinching(let p) where touches.count < 2:
+                phase = pinchEnded(p, fingerRemains: true)
+            case .tracking, .dragging, .pinching, .zoomSettling, .zoomAnimating:
+                break
+            case .idle, .decelerating, .scrollAnimating:
+                invalid(input)
+            }
+
+        case .touchesLifted, .touchesCancelled:
+            let cancelled = input == .touchesCancelled
+            switch phase {
+            case .tracking: phase = settledAfterTouch()
+            case .dragging(let d): phase = released(d, fingerVelocityPerSecond: cancelled ? .zero : velocityTracker.velocityPerSecond(at: time))
+            case .pinching(let p): phase = pinchEnded(p, fingerRemains: false)
+            case .zoomSettling, .zoomAnimating: break
+            case .idle, .decelerating, .scrollAnimating: invalid(input)
+            }
+
+        case .tick:
+            switch phase {
+            case .decelerating(let m):
+                move(to: m.offset(at: time))
+                if m.isFinished(at: time) {
+                    phase = .idle
+                    emit(.didEndDecelerating)
+                }
+            case .scrollAnimating(let m, let kind):
+                move(to: m.offset(at: time))
+                if m.isFinished(at: time) {
+                    phase = .idle
+                    emit(kind == .scrollToTop ? .didScrollToTop : .didEndScrollingAnimation)
+                }
+            case .zoomSettling(let z), .zoomAnimating(let z):
+                let (scale, offset) = z.sample(at: time)
+                zoom(to: scale, offset: offset)
+                if z.isFinished(at: time) {
+                    phase = afterZoomMotion
+                    emit(.didEndZooming(atScale: zoomScale))
+                }
+            case .idle, .tracking, .dragging, .pinching:
+                break
+            }
+
+        case .animateScroll(let m, let kind):
+            switch phase {
+            case .idle, .decelerating, .scrollAnimating:
+                // A new animation replaces whatever moves by itself, without an end message.
+                phase = .scrollAnimating(m, kind)
+            case .zoomSettling, .zoomAnimating:
+                emit(.didEndZooming(atScale: zoomScale))
+                phase = .scrollAnimating(m, kind)
+            case .tracking, .dragging, .pinching:
+                invalid(input)
+            }
+
+        case .animateZoom(let z):
+            switch phase {
+            case .idle, .decelerating, .scrollAnimating, .zoomSettling, .zoomAnimating:
+                phase = .zoomAnimating(z)
+            case .tracking, .dragging, .pinching:
+                invalid(input)
+            }
+
+        case .setOffset(let target):
+            stopMotion(reason: .programmatic)
+            move(to: target)
+            rebaseGesture()
+
+        case .setZoom(let scale, let offset):
+            stopMotion(reason: .programmatic)
+            zoom(to: scale, offset: offset)
+            emit(.didEndZooming(atScale: zoomScale))
+            rebaseGesture()
+
+        case .stop:
+            stopMotion(reason: .stopScrollingAndZooming)
+
+        case .recenter(let shift):
+            applyRecenter(shift)
+        }
+    }
+
+    /// Whatever moves by itself stops where it is: an offset motion with touchscroll's
+    /// `touchscrollMotionStopped`, a zoom motion with didEndZooming. Gestures are not motions.
+    private func stopMotion(reason: MotionStopReason) {
+        switch phase {
+        case .decelerating, .scrollAnimating:
+            phase = .idle
+            emit(.motionStopped(reason: reason))
+        case .zoomSettling, .zoomAnimating:
+            phase = afterZoomMotion
+            emit(.didEndZooming(atScale: zoomScale))
+        case .idle, .tracking, .dragging, .pinching:
+            break
+        }
+    }
+
+    /// The offset or scale was set from outside while fingers are down: the gesture continues from
+    /// the new place (the fingers' unconstrained offset and scale are re-derived from it).
+    private func rebaseGesture() {
+        switch phase {
+        case .dragging(var d):
+            d.raw = rawOffset(forDisplayed: contentOffset)
+            phase = .dragging(d)
+        case .pinching(var p):
+            p.rawScale = rawScale(forDisplayed: zoomScale)
+            phase = .pinching(p)
+        case .idle, .tracking, .decelerating, .scrollAnimating, .zoomSettling, .zoomAnimating:
+            break
+        }
+    }
+
+    func rawOffset(forDisplayed offset: Point) -> Point {
+        let g = geometry
+        return Point(x: g.raw(forDisplayed: offset.x, .horizontal), y: g.raw(forDisplayed: offset.y, .vertical))
+    }
+}
