@@ -50,6 +50,13 @@ struct MessageGrammar {
             zooming = false
         case .didEndScrollingAnimation:
             if s.isScrollAnimating { return "didEndScrollingAnimation with scrollAnimating true" }
+        case .motionStopped:
+            // touchscroll's extension: a motion ended without a UIKit message (a finger caught it, or
+            // stopScrollingAndZooming): whatever moved by itself has stopped.
+            if s.isDecelerating || s.isScrollAnimating || s.isZoomBouncing || s.isZoomAnimating {
+                return "touchscrollMotionStopped while something still moves: \(s)"
+            }
+            decelerating = false
         case .didScroll, .didZoom, .shouldScrollToTop, .didScrollToTop, .touchesBegan, .touchesMoved, .touchesEnded,
              .touchesCancelled, .tap, .swipe, .longPress, .recentered:
             break
