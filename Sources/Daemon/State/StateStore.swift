@@ -22,10 +22,13 @@ public struct StateStore: Sendable {
         case versionMismatch(found: Int)
     }
 
+    /// The largest state file read: an entry is about 150 bytes, so this holds thousands.
+    public static let maximumFileBytes = 1 << 20
+
     public func load() -> LoadResult {
         let bytes: [UInt8]
         do {
-            guard let read = try AtomicFile.read(path) else { return .missing }
+            guard let read = try AtomicFile.read(path, limit: Self.maximumFileBytes) else { return .missing }
             bytes = read
         } catch {
             return .unreadable(reason: "\(error)")

@@ -11,6 +11,12 @@ struct EvemuDescription {
     var warnings: [RecordingWarning] = []
     let file: String
 
+    /// The most bytes a bitmap (`P:`, or `B:` of one event type) may hold across its lines:
+    /// KEY_CNT / 8 = 96, the longest bitmap the kernel has (evemu writes exactly that for EV_KEY).
+    /// A longer one is not a device description, and without the cap a header could make the
+    /// reader hold gigabytes.
+    static let maximumBitmapBytes = 96
+
     init(file: String) {
         self.file = file
     }
@@ -38,10 +44,20 @@ struct EvemuDescription {
             let values = try fields.map { try hex16($0, line: line, what: "I: field") }
             id = InputID(bustype: values[0], vendor: values[1], product: values[2], version: values[3])
         case "P":
+            guard propertyBytes.count + fields.count <= Self.maximumBitmapBytes else {
+                throw error(line, "at most \(Self.maximumBitmapBytes) bytes of P: property bitmap in all (the kernel's longest bitmap), got more")
+            }
             for field in fields { propertyBytes.append(try hexByte(field, line: line)) }
         case "B":
             guard let typeField = fields.first else { throw error(line, "B: type byte…, got nothing after B:") }
             let type = UInt16(try hexByte(typeField, line: line))
+            guard type <= EventType.max else {
+                throw error(line, "a B: event type ≤ 0x\(String(EventType.max, radix: 16)) (EV_MAX), got 0x\(String(type, radix: 16))")
+            }
+            let held = bitmaps[type]?.count ?? 0
+            guard held + fields.count - 1 <= Self.maximumBitmapBytes else {
+                throw error(line, "at most \(Self.maximumBitmapBytes) bytes of B: bitmap for type 0x\(String(type, radix: 16)) in all (KEY_CNT/8, the kernel's longest bitmap), got \(held + fields.count - 1)")
+            }
             for field in fields.dropFirst() { bitmaps[type, default: []].append(try hexByte(field, line: line)) }
         case "A":
             guard fields.count == 5 || fields.count == 6 else {
