@@ -16,6 +16,8 @@ struct EvemuDescription {
     /// A longer one is not a device description, and without the cap a header could make the
     /// reader hold gigabytes.
     static let maximumBitmapBytes = 96
+    /// INPUT_PROP_MAX: the highest input property the kernel defines room for.
+    static let maximumProperty = 0x1f
 
     init(file: String) {
         self.file = file
@@ -85,14 +87,14 @@ struct EvemuDescription {
     /// The device, once the header is complete.
     func device() throws -> EvdevDevice {
         guard let name else { throw RecordingError(file: file, line: nil, expected: "an N: line naming the device") }
-        var properties = Set<Int>()
-        for (index, byte) in propertyBytes.enumerated() {
-            for bit in 0..<8 where byte & (1 << bit) != 0 { properties.insert(index * 8 + bit) }
-        }
+        // Bits past the kernel's limits (INPUT_PROP_MAX, EV_MAX, each type's *_MAX) describe
+        // nothing a device can have; they are dropped, as libevdev ignores them.
+        let properties = Set(Self.bits(propertyBytes).filter { $0 <= Self.maximumProperty })
         var codes: [UInt16: Set<UInt16>] = [:]
-        let types = Self.bits(bitmaps[0] ?? [])
+        let types = Self.bits(bitmaps[0] ?? []).filter { $0 <= Int(EventType.max) }
         for type in types where type != EventType.syn {
-            codes[UInt16(type)] = Set(Self.bits(bitmaps[UInt16(type)] ?? []).map { UInt16($0) })
+            let maximum = Int(EventType.maximumCode(of: UInt16(type)))
+            codes[UInt16(type)] = Set(Self.bits(bitmaps[UInt16(type)] ?? []).filter { $0 <= maximum }.map { UInt16($0) })
         }
         var device = EvdevDevice(name: name, id: id ?? InputID(bustype: 0, vendor: 0, product: 0, version: 0),
                                  properties: properties, codes: codes, absinfo: [:])
