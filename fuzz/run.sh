@@ -4,6 +4,8 @@
 #
 #   fuzz/run.sh SECONDS JOBS [HARNESS…]      (default: every harness)
 #
+# FUZZ_SEED=N fixes libFuzzer's random seed (the CI smoke run uses 1, so it mutates the same way
+# every time; a finding there is still a real one, kept in .build-fuzz/findings).
 # Each harness starts from its checked-in seeds (fuzz/corpus/NAME, read only) and a working
 # corpus (.build-fuzz/corpus/NAME, where new inputs go). A finding — a crash, a failed round trip,
 # an input that takes more than 1 s (-timeout=1) or needs more than 256 MiB (-rss_limit_mb,
@@ -29,7 +31,7 @@ run_one() {
     local work=.build-fuzz/corpus/$name findings=.build-fuzz/findings/$name log=.build-fuzz/logs/$name.log
     mkdir -p "$work" "$findings" .build-fuzz/logs
     .build-fuzz/debug/"$product" -max_total_time="$seconds" -timeout=1 -rss_limit_mb=256 -malloc_limit_mb=256 \
-        -max_len=16384 -print_final_stats=1 -artifact_prefix="$findings/" "$work" "fuzz/corpus/$name" >"$log" 2>&1
+        -max_len=16384 -print_final_stats=1 ${FUZZ_SEED:+-seed=$FUZZ_SEED} -artifact_prefix="$findings/" "$work" "fuzz/corpus/$name" >"$log" 2>&1
     echo $? >".build-fuzz/logs/$name.status"
 }
 

@@ -30,4 +30,4 @@ fuzz: fuzz-build
 	fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_JOBS)
 
 fuzz-smoke: fuzz-build
-	fuzz/run.sh $(FUZZ_SMOKE_SECONDS) $(FUZZ_JOBS)
+	FUZZ_SEED=1 fuzz/run.sh $(FUZZ_SMOKE_SECONDS) $(FUZZ_JOBS)
