@@ -75,6 +75,8 @@ public struct YAMLGuard {
         if quote == .none, indent > Self.maximumDepth, flowDepth == 0 {
             return problem(indent, "indentation deeper than \(Self.maximumDepth) columns")
         }
+        // A document marker (`---`) may be followed by the document's first node on its line.
+        if quote == .none, indent == 0, bytes.starts(with: Array("---".utf8)), isBlank(at(3)) { i = 3 }
         while i < bytes.count {
             let b = bytes[i]
             switch quote {

@@ -85,6 +85,9 @@ final class ConfigurationRangeTests: XCTestCase {
         XCTAssertEqual(errors("{[a]: 1}\n"), ["line 1:5: not accepted: a collection used as a mapping key (a complex key); only plain keys are accepted"])
         XCTAssertEqual(errors("scrollView: !!map {}\n"), ["line 1:13: not accepted: a YAML tag (!); tags are not accepted"])
         XCTAssertEqual(errors(String(repeating: "[", count: 5000)).first, "line 1:129: not accepted: nesting deeper than 128 levels")
+        XCTAssertEqual(errors("--- &top\nscrollView: *top\n"), ["line 1:5: not accepted: a YAML anchor (&); anchors and aliases are not accepted"])
+        // Indicator characters inside scalars, quotes and comments are plain text.
+        XCTAssertEqual(errors("contentViews:\n  - { id: \"a & *b\", frame: { x: 0, y: 0, width: 1, height: 1 } }  # & * ? !\n  - id: 'it''s *x*'\n    frame: { x: 0, y: 0, width: 1, height: 1 }\n"), [])
     }
 
     func testSpecialFilesAreReadBoundedOrRefused() throws {

@@ -31,10 +31,12 @@ public struct LibinputRecordReader: EvdevEventReader {
     private var pendingEvent: EvdevEvent?
     private var lastTime: Int64 = .min
     private var finished = false
+    private var warnedUnknown = Set<[Int64]>()
 
     /// The most bytes the header given to Yams may have (the top-level keys and the chosen
-    /// device's description; events are never part of it). Real headers are a few kB.
-    public static let maximumHeaderBytes = 1 << 20
+    /// device's description; events are never part of it). Real headers are a few kB; 256 KiB keeps
+    /// Yams' parse of the worst case (thousands of keys) to about 0.2 s.
+    public static let maximumHeaderBytes = 256 * 1024
 
     public init(source: any ByteSource, deviceIndex: Int = 0) throws {
         name = source.name
@@ -255,13 +257,18 @@ public struct LibinputRecordReader: EvdevEventReader {
             throw error(line, "a time ≥ the previous event's (time must not go backwards)")
         }
         lastTime = time
-        let first = firstTime ?? time
-        firstTime = first
         guard let type = UInt16(exactly: numbers[2]), let code = UInt16(exactly: numbers[3]),
               type <= EventType.max, code <= EventType.maximumCode(of: type) else {
-            warnings.append(RecordingWarning(file: name, line: line, message: "unknown event type \(numbers[2]) code \(numbers[3]) skipped"))
+            // Once per type and code, and for at most 64 of them: a file full of them cannot grow
+            // the warnings without bound.
+            if warnedUnknown.count < 64, warnedUnknown.insert([numbers[2], numbers[3]]).inserted {
+                warnings.append(RecordingWarning(file: name, line: line, message: "unknown event type \(numbers[2]) code \(numbers[3]) skipped (warned once)"))
+            }
             return nil
         }
+        // The first event kept (not a skipped unknown one) is the origin of the times returned.
+        let first = firstTime ?? time
+        firstTime = first
         return EvdevEvent(time: Timestamp(microseconds: time - first), type: type, code: code, value: value)
     }
 
