@@ -92,7 +92,10 @@ final class ControlAbuseTests: XCTestCase {
             let bytes = try [UInt8](Data(contentsOf: corpus.appendingPathComponent(name)))
             for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true) {
                 let reply = session.handle(line: Array(line), scrollView: view, now: view.now)?.line ?? ""
-                XCTAssertFalse(reply.contains("null") && !reply.contains("found null"), "\(name): \(reply)")
+                // A state reply with a non-finite number would say `null` (JSON has no NaN).
+                if let state = reply.range(of: #""state":{"#) {
+                    XCTAssertFalse(reply[state.lowerBound...].contains(":null"), "\(name): \(reply)")
+                }
                 view.run(seconds: 1)
             }
             view.touchAndFlick()
