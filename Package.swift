@@ -38,9 +38,12 @@ let engine: [Target] = [
 let recordings: [Target] = [
     .target(
         name: "Recordings",
-        dependencies: ["ScrollEngine", .product(name: "Yams", package: "Yams")],
+        dependencies: ["ScrollEngine", "YAMLGuard", .product(name: "Yams", package: "Yams")],
         path: "Sources/Recordings"
     ),
+    // Refuses YAML anchors, aliases, tags, complex keys and deep nesting before Yams parses a
+    // libinput-record header or a configuration (both Recordings and Configuration use it).
+    .target(name: "YAMLGuard", path: "Sources/YAMLGuard"),
     .executableTarget(name: "generate-recordings", dependencies: ["Recordings"], path: "Sources/generate-recordings"),
     .executableTarget(name: "recordings-bench", dependencies: ["Recordings", "ScrollEngine"], path: "Sources/recordings-bench"),
     .testTarget(name: "RecordingsTests", dependencies: ["Recordings"], path: "Tests/RecordingsTests"),
@@ -50,7 +53,7 @@ let recordings: [Target] = [
 let configurationAndOutput: [Target] = [
     .target(
         name: "Configuration",
-        dependencies: ["ScrollEngine", .product(name: "Yams", package: "Yams")],
+        dependencies: ["ScrollEngine", "YAMLGuard", .product(name: "Yams", package: "Yams")],
         path: "Sources/Configuration"
     ),
     .target(name: "StreamOutput", dependencies: ["ScrollEngine"], path: "Sources/StreamOutput"),
@@ -142,6 +145,8 @@ let package = Package(
     products: [
         .executable(name: "touchscroll", targets: ["touchscroll"]),
         .library(name: "ScrollEngine", targets: ["ScrollEngine"]),
+        // The parsers, for the libFuzzer harnesses in fuzz/ (a package of their own: see mk/fuzz.mk).
+        .library(name: "TouchscrollParsers", targets: ["Recordings", "Configuration", "Daemon"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

@@ -107,10 +107,10 @@ final class ConfigurationLoaderTests: XCTestCase {
         XCTAssertEqual(try ConfigurationLoader.load(yaml: "scrollView: { decelerationRate: normal }").scrollView.decelerationRate, .normal)
         XCTAssertEqual(try ConfigurationLoader.load(yaml: "scrollView: { decelerationRate: 0.9 }").scrollView.decelerationRate.rawValue, 0.9)
         XCTAssertEqual(try errors("scrollView: { decelerationRate: 1 }"), [
-            "line 1:33: scrollView.decelerationRate: 1 is out of range: expected normal, fast, or a number between 0 and 1 (exclusive) per millisecond",
+            "line 1:33: scrollView.decelerationRate: 1 is out of range: expected normal, fast, or a number > 0 and ≤ 0.9999 per millisecond",
         ])
         XCTAssertEqual(try errors("scrollView: { decelerationRate: slow }"), [
-            "line 1:33: scrollView.decelerationRate: expected normal, fast, or a number between 0 and 1 per millisecond, got \"slow\"",
+            "line 1:33: scrollView.decelerationRate: expected normal, fast, or a number > 0 and ≤ 0.9999 per millisecond, got \"slow\"",
         ])
     }
 
