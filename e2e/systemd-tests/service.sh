@@ -95,12 +95,18 @@ e2e_check "the flick moved the content down the page (y=$flicked)" awk -v y="$fl
 short="$(awk -v v="$flicked" 'BEGIN { r = int(v * 10 + 0.5) / 10; if (r == int(r)) printf "%d", r; else printf "%.1f", r }')"
 e2e_check "the status reports the offset at rest (0, $short)" e2e_wait_until 10 status_says "at rest, offset (0, $short)"
 
-# --- input.touchOnly: true (the installed configuration): keys do not scroll --------------------------------------
-# The guest's i8042 keyboard (event0 "AT Translated Set 2 keyboard"): events written to its node reach every
-# reader, as a keypress would. Page Down would scroll by a page unless keyboards are ignored. Absence cannot be
-# waited for: the daemon gets 2 s to react, then the subscription and the offset must be unchanged.
+# --- input.touchOnly: true (the installed configuration): the keyboard is not read ---------------------------------
+# The guest's i8042 keyboard (event0 "AT Translated Set 2 keyboard"). The daemon must not hold its node open
+# (libinput suspends it), and events written to the node — they reach every reader, as a keypress would — must
+# not scroll: Page Down would scroll by a page. Absence cannot be waited for: the daemon gets 2 s to react, then
+# the subscription and the offset must be unchanged.
+holds() { for fd in /proc/"$1"/fd/*; do [ "$(readlink "$fd")" = "$2" ] && return 0; done; return 1; }
+not() { ! "$@"; }
 keyboard="$(grep -l 'keyboard' /sys/class/input/event*/device/name | head -n1 | sed 's|/sys/class/input/\(event[0-9]*\)/.*|/dev/input/\1|')"
+e2e_check "the status counts the touchscreen only" sh -c "! systemctl show -p StatusText --value $unit | grep -q 'other device'"
+e2e_check "the daemon holds the touchscreen $first open" holds "$pid" "$first"
 if [ -n "$keyboard" ]; then
+    e2e_check "but not the keyboard $keyboard" not holds "$pid" "$keyboard"
     keys_lines="$(lines /results/kiosk.jsonl)"
     evemu-event "$keyboard" --type EV_KEY --code KEY_PAGEDOWN --value 1 --sync
     evemu-event "$keyboard" --type EV_KEY --code KEY_PAGEDOWN --value 0 --sync
