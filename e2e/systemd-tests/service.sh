@@ -210,8 +210,10 @@ e2e_check "the corrupt state file's warning is at priority 4" sh -c "journalctl 
 e2e_check "the rejected configuration's problems are at priority 3" sh -c "journalctl -b -o cat SYSLOG_IDENTIFIER=touchscroll -p err..err | grep -q 'decelerationRate: 7 is out of range'"
 e2e_check "info lines (ready) are in the journal" grep -q '^touchscroll: ready' /results/journal-info.txt
 e2e_check "and not among the warnings" sh -c "! grep -q ': ready' /results/journal-warning.txt"
+# (libinput's "event processing lagging behind" errors come from the emulator's speed under load, not from
+# touchscroll: a board does not see them.)
 e2e_check "every warning is one the test caused (state file, rejected configuration)" \
-    sh -c "! grep -v 'state file unreadable\|touchscroll.yaml:' /results/journal-warning.txt"
+    sh -c "! grep -v 'state file unreadable\|touchscroll.yaml:\|event processing lagging behind' /results/journal-warning.txt"
 e2e_check "journald stripped the <N> prefixes" sh -c "! grep -q '^<[0-7]>' /results/journal-info.txt"
 systemctl status --no-pager -l "$unit" > /results/status-final.txt 2>&1
 e2e_finish
