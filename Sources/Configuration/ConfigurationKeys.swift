@@ -22,7 +22,7 @@ public enum ConfigurationKeys {
     public static let longPress = ["enabled", "minimumPressDuration"]
     public static let wakeTouch = ["enabled", "idleSeconds"]
     public static let contentView = ["id", "frame", "role", "touchesShouldBegin", "touchesShouldCancel"]
-    public static let input = ["rotation", "flipX", "flipY", "calibration"]
+    public static let input = ["rotation", "flipX", "flipY", "calibration", "touchOnly"]
     public static let output = ["frameRate"]
 
     /// Keys people write by analogy that are deliberately not configurable, with the reason.

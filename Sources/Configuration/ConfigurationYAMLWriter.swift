@@ -71,6 +71,7 @@ public enum ConfigurationYAMLWriter {
             ("flipX", bool(c.input.flipX)),
             ("flipY", bool(c.input.flipY)),
             ("calibration", Node(c.input.calibration.map(number), Tag(.seq), .flow)),
+            ("touchOnly", bool(c.input.touchOnly)),
         ]
         return map([
             ("screen", map(screen)),

@@ -22,7 +22,7 @@ struct LiveInputOptions: ParsableArguments {
     @Flag(help: "Grab the device exclusively (evdev backend); off by default so other readers keep working.")
     var grab = false
 
-    @Flag(name: .customLong("touch-only"), help: "Ignore keyboards and wheels.")
+    @Flag(name: .customLong("touch-only"), help: "Ignore keyboards and wheels (as the configuration's input.touchOnly: true).")
     var touchOnly = false
 
     func validate() throws {
@@ -37,6 +37,8 @@ struct LiveInputOptions: ParsableArguments {
     /// Opens the chosen backend(s) for the configured screen and input transform.
     func makeBackends(configuration: TouchscrollConfiguration, logger: Logger) throws(InputError) -> [any InputBackend] {
         let transform = ScreenTransform(configuration.input)
+        // Keyboards and wheels are read unless the command line or the configuration says touchscreens only.
+        let touchOnly = self.touchOnly || configuration.input.touchOnly
         switch backend {
         case .libinput:
             let source: LibinputBackend.Source = devices.isEmpty ? .udev(seat: seat) : .paths(devices)
