@@ -1,4 +1,8 @@
 import ArgumentParser
+import Daemon
+import LiveInput
+import Renderer
+import StreamOutput
 
 /// The exit codes `touchscroll --help` documents (also in docs/protocol.md and docs/configuration.md).
 enum ExitCodes {
@@ -6,6 +10,18 @@ enum ExitCodes {
     static let runtimeFailure = ExitCode(1)
     /// The configuration file is invalid.
     static let invalidConfiguration = ExitCode(2)
-    /// The input recording or touch script cannot be used.
+    /// The input recording, touch script or content image cannot be used.
     static let unusableInput = ExitCode(3)
+    /// No input device could be opened (permissions, missing node, no udev seat) — `run`, `daemon`, `devices`, `record`.
+    static let inputUnavailable = ExitCode(4)
+
+    /// The documented exit code for an error a command could not carry on from.
+    static func code(for error: Error) -> ExitCode {
+        switch error {
+        case let code as ExitCode: code
+        case is InputError: inputUnavailable
+        case let error as RendererError where error.kind == .imageRead: unusableInput
+        default: runtimeFailure
+        }
+    }
 }

@@ -38,18 +38,20 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         var replay = try ReplayRun(input)
+        let settings = display.settings(for: replay.configuration)
         let image: ContentImage
         do {
-            image = try display.loadContent()
+            image = try settings.loadContent()
         } catch {
             StandardError.print("touchscroll: \(error)")
             throw ExitCodes.unusableInput
         }
-        let config = display.rendererConfiguration(scrollView: replay.configuration.scrollView, content: image)
+        let warn = { (text: String) in StandardError.print("touchscroll: warning: \(text)") }
+        let config = settings.rendererConfiguration(scrollView: replay.configuration.scrollView, content: image, warn: warn)
 
         do {
-            let outputs = try display.openOutputs(for: config)
-            let presenter = try FramePresenter(configuration: config, content: image, output: try FanOutOutput(outputs))
+            let output = try settings.openOutputs(for: config, warn: warn)
+            let presenter = try FramePresenter(configuration: config, content: image, output: output)
             var drawnUpTo: Timestamp?
             var renderError: Error?
             let scrollView = config.scrollView
@@ -90,6 +92,7 @@ struct RenderCommand: ParsableCommand {
                 try presenter.update(at: t)
             }
             StandardError.print("touchscroll: render: \(presenter.framesDrawn) frame(s) drawn")
+            let outputs = (output as? FanOutOutput)?.outputs ?? [output]
             if let display = outputs.compactMap({ $0 as? DRMOutput }).first {
                 try display.waitForFlip()
                 StandardError.print("touchscroll: render: \(display.flipsCompleted) page flip(s) completed")
