@@ -113,7 +113,8 @@ let daemon: [Target] = [
     .executableTarget(name: "daemon-state-writer", dependencies: ["Daemon"], path: "Tests/DaemonStateWriter"),
     .testTarget(
         name: "DaemonTests",
-        dependencies: ["Daemon", "daemon-state-writer", .product(name: "Logging", package: "swift-log")],
+        dependencies: ["Daemon", "daemon-state-writer", "LiveInput", "Renderer", "Configuration", "StreamOutput",
+                       .product(name: "Logging", package: "swift-log")],
         path: "Tests/DaemonTests"
     ),
 ]

@@ -17,29 +17,9 @@ final class DaemonDrawingProcessTests: XCTestCase {
 
     static let screen = (width: 320, height: 240)
 
-    /// Content whose every pixel says where it is: red + 256 × green is the row, blue the column
-    /// (mod 256). A frame's pixel then tells which content row is on screen there.
-    func writeContent(height: Int) throws -> String {
-        let image = PixelBuffer(size: PixelSize(width: Self.screen.width, height: height))
-        for y in 0..<height {
-            for x in 0..<Self.screen.width {
-                image.pixels[y * image.stride / 4 + x] = 0xFF00_0000 | UInt32(y & 0xFF) << 16 | UInt32(y >> 8) << 8 | UInt32(x & 0xFF)
-            }
-        }
-        let path = directory.file("content.png")
-        try PNGFile.write(image, to: path)
-        return path
-    }
-
-    /// The content row a frame shows at screen row `y` (sampled at column 100, away from the indicators).
-    func contentRow(in frame: PixelBuffer, screenRow y: Int) -> Int {
-        let p = frame[100, y]
-        XCTAssertEqual(Int(p & 0xFF), 100, "column 100 shows content column 100")
-        return Int((p >> 16) & 0xFF) + 256 * Int((p >> 8) & 0xFF)
-    }
-
     func testControlCommandsAreDrawnAndEveryFrameShowsAReportedOffset() throws {
-        let content = try writeContent(height: 2000)
+        let content = directory.file("content.png")
+        try RowCodedContent.write(width: Self.screen.width, height: 2000, to: content)
         let frames = directory.file("frames")
         try """
         screen: { width: \(Self.screen.width), height: \(Self.screen.height) }
@@ -106,10 +86,10 @@ final class DaemonDrawingProcessTests: XCTestCase {
         for file in files {
             let frame = try PNGFile.read(path: frames + "/" + file)
             XCTAssertEqual(frame.size, PixelSize(width: Self.screen.width, height: Self.screen.height))
-            let offset = contentRow(in: frame, screenRow: 0)
+            let offset = RowCodedContent.row(in: frame, screenRow: 0)
             // Every row of the frame is the content row offset + y: the content is drawn 1:1.
             for y in stride(from: 0, to: Self.screen.height, by: 37) {
-                XCTAssertEqual(contentRow(in: frame, screenRow: y), offset + y, "\(file) row \(y)")
+                XCTAssertEqual(RowCodedContent.row(in: frame, screenRow: y), offset + y, "\(file) row \(y)")
             }
             XCTAssertTrue(reported.contains(offset), "\(file) shows offset \(offset), never reported (\(reported.sorted()))")
             shown.append(offset)

@@ -126,7 +126,7 @@ public final class LiveSession {
             var rendererConfig = drawing.config
             rendererConfig.scrollView = configuration.scrollView
             display = try SessionDisplay(settings: drawing.settings, content: drawing.content, configuration: rendererConfig,
-                                         state: state, now: start, openOutput: parts.openOutput, logger: Logger(label: "touchscroll.display"))
+                                         state: state, now: start, frameRate: configuration.output.frameRate, openOutput: parts.openOutput, logger: Logger(label: "touchscroll.display"))
         }
         driver = makeDriver()
         if parts.tee == nil { try startEngine() }
@@ -389,7 +389,7 @@ public final class LiveSession {
             rendererConfig.scrollView = next.scrollView
             do {
                 display = try SessionDisplay(settings: drawing.settings, content: drawing.content, configuration: rendererConfig,
-                                             state: made.state, now: now, openOutput: parts.openOutput,
+                                             state: made.state, now: now, frameRate: next.output.frameRate, openOutput: parts.openOutput,
                                              logger: Logger(label: "touchscroll.display"))
             } catch {
                 logger.error("reload: the display cannot be opened, running without drawing", metadata: ["error": "\(error)"])

@@ -22,13 +22,16 @@ final class SessionDisplay {
     private(set) var framesDrawn = 0
     private(set) var timesLost = 0
     private let openOutput: OpenOutput
+    /// One animation frame, in µs: the shortest gap between two wakeups of the display's own.
+    private let frameInterval: Int64
     private let logger: Logger
     static let retryInterval: Int64 = 2_000_000
 
     /// Opens the outputs and shows `state` at `now`. Errors (content, devices) are the caller's:
     /// a display that cannot be opened at start is a start-up failure.
     init(settings: DisplaySettings, content: ContentImage, configuration: RendererConfiguration, state: ScrollViewState,
-         now: Timestamp, openOutput: @escaping OpenOutput, logger: Logger) throws {
+         now: Timestamp, frameRate: Double, openOutput: @escaping OpenOutput, logger: Logger) throws {
+        self.frameInterval = Int64((1_000_000 / frameRate).rounded())
         self.settings = settings
         self.content = content
         self.configuration = configuration
@@ -55,12 +58,13 @@ final class SessionDisplay {
         draw(at: time)
     }
 
-    /// When the picture changes next by itself (indicator fade, header slide), or when to retry a
-    /// lost display; nil: nothing until the next input.
+    /// When the picture changes next by itself (indicator fade, header slide), at most once per
+    /// animation frame (a fade changes its opacity every millisecond or so; the panel shows one
+    /// frame per refresh), or when to retry a lost display; nil: nothing until the next input.
     var nextDeadline: Timestamp? {
         if let retryAt { return retryAt }
-        guard let presenter, let drawn = presenter.lastUpdate else { return nil }
-        return presenter.nextWakeup(after: drawn)
+        guard let presenter, let drawn = presenter.lastUpdate, let next = presenter.nextWakeup(after: drawn) else { return nil }
+        return max(next, drawn.adding(microseconds: frameInterval))
     }
 
     /// The timer fired at `now`: a fade step, or a retry of a lost display.
@@ -70,7 +74,7 @@ final class SessionDisplay {
             reopen(scrollView: scrollView, now: now)
             return
         }
-        guard let presenter, let drawn = presenter.lastUpdate, let wake = presenter.nextWakeup(after: drawn), wake <= now else { return }
+        guard let wake = nextDeadline, wake <= now else { return }
         draw(at: now)
     }
 
