@@ -74,14 +74,15 @@ final class EvdevBackendTests: XCTestCase {
         let evdev = FakeLibevdev()
         let b = try backend(evdev)
         evdev.script = touchDown(at: 1500, x: 100, y: 200)
-        XCTAssertEqual(try b.readEvents(), [.touches(TouchFrame(time: .milliseconds(1500), samples: [
-            TouchSample(slot: TouchSlot(0), phase: .down, location: Point(x: 100, y: 200))]))])
+        XCTAssertEqual(try b.readEvents(), [.deviceAdded(b.summary), .touches(TouchFrame(time: .milliseconds(1500), samples: [
+            TouchSample(slot: TouchSlot(0), phase: .down, location: Point(x: 100, y: 200))]))], "the first read announces the device")
         XCTAssertEqual(try b.readEvents(), [], "EAGAIN: nothing more, no error")
     }
 
     func testENODEVMidGestureCancelsTheTouchAndClosesTheBackend() throws {
         let evdev = FakeLibevdev()
         let b = try backend(evdev)
+        XCTAssertEqual(try b.readEvents(), [.deviceAdded(b.summary)], "the device is announced")
         evdev.script = touchDown(at: 1500, x: 100, y: 200) + [.failure(.noSuchDevice)]
         let events = try b.readEvents()
         XCTAssertEqual(events.count, 3)
@@ -137,7 +138,7 @@ final class EvdevBackendTests: XCTestCase {
         let b = try EvdevBackend(node: "/dev/input/event6", screen: Size(width: 1280, height: 768), slotOffset: 256,
                                  system: FakeKernel().calls, evdev: evdev.calls, logger: .quiet)
         evdev.script = touchDown(at: 1, x: 1, y: 1)
-        guard case let .touches(frame) = try b.readEvents().first else { return XCTFail() }
+        guard case let .touches(frame) = try b.readEvents().last else { return XCTFail() }
         XCTAssertEqual(frame.samples.map(\.slot), [TouchSlot(256)])
     }
 

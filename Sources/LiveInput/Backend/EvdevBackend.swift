@@ -5,6 +5,8 @@ import ScrollEngine
 /// Reads one touchscreen node raw through libevdev and decodes it with the shared evdev decoder
 /// (`Recordings.EvdevDecoder`: protocol B, A and single touch), for systems without libinput.
 ///
+/// The first read reports `.deviceAdded`; ENODEV reports `.deviceRemoved`.
+///
 /// SYN_DROPPED: the reader resyncs libevdev; the decoder, told of the drop, cancels the touches that
 /// were down and ignores slots until they start new touches. ENODEV: the device was unplugged; its
 /// touches are cancelled, the backend closes, the process carries on.
@@ -15,6 +17,9 @@ public final class EvdevBackend: InputBackend {
     private var lastTime: Timestamp = .zero
     /// Added to every slot number, so several raw devices in one run never share a slot.
     private let slotOffset: Int
+    /// The first read reports the device as added, as libinput does for the devices it opens, so
+    /// a session tracks devices the same way for every backend.
+    private var announced = false
 
     public init(node: String, screen: Size, transform: ScreenTransform = .identity, grab: Bool = false,
                 slotOffset: Int = 0, system: SystemCalls = .live, evdev: LibevdevCalls = .live,
@@ -49,7 +54,8 @@ public final class EvdevBackend: InputBackend {
     public func readEvents() throws(InputError) -> [LiveInputEvent] {
         let batch = try reader.read()
         if batch.dropped { logger.warning("\(reader.node): SYN_DROPPED (events lost); resynchronising") }
-        var out: [LiveInputEvent] = []
+        var out: [LiveInputEvent] = announced ? [] : [.deviceAdded(summary)]
+        announced = true
         for event in batch.events {
             lastTime = max(lastTime, event.time)
             if let frame = decoder.feed(event) { out.append(.touches(offset(frame))) }
