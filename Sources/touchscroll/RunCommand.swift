@@ -70,13 +70,7 @@ struct RunCommand: ParsableCommand {
 extension ScreenTransform {
     /// The configuration's `input` section (flips, then rotation, then calibration).
     init(_ input: InputTransform) {
-        let rotation: ScreenTransform.Rotation = switch input.rotation {
-        case .none: .none
-        case .quarter: .clockwise90
-        case .half: .upsideDown
-        case .threeQuarters: .clockwise270
-        }
-        self.init(rotation: rotation, flipHorizontally: input.flipX, flipVertically: input.flipY,
+        self.init(rotation: ScreenMapping.Rotation(rawValue: input.rotation.rawValue) ?? .none, flipHorizontally: input.flipX, flipVertically: input.flipY,
                   calibration: CalibrationMatrix(input.calibration))
     }
 }

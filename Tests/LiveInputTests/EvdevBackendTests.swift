@@ -142,6 +142,21 @@ final class EvdevBackendTests: XCTestCase {
         XCTAssertEqual(frame.samples.map(\.slot), [TouchSlot(256)])
     }
 
+    func testTheCalibrationMatrixIsAppliedAfterTheMappingAsLibinputAndReplayDo() throws {
+        let evdev = FakeLibevdev()
+        // Shift right by an eighth of the width and shrink the height to a half.
+        let calibration = CalibrationMatrix([1, 0, 0.125, 0, 0.5, 0])
+        let b = try EvdevBackend(node: "/dev/input/event5", screen: Size(width: 1280, height: 768),
+                                 transform: ScreenTransform(calibration: calibration),
+                                 system: FakeKernel().calls, evdev: evdev.calls, logger: .quiet)
+        evdev.script = touchDown(at: 1500, x: 100, y: 200)
+        guard case let .touches(frame) = try b.readEvents().last else { return XCTFail() }
+        // Without calibration this touch is at (100, 200) (testEventsUntilEAGAINBecomeTouchFrames).
+        let location = try XCTUnwrap(frame.samples.first?.location)
+        XCTAssertEqual(location.x, 100 + 1280 * 0.125, accuracy: 1e-9)
+        XCTAssertEqual(location.y, 200 * 0.5, accuracy: 1e-9)
+    }
+
     func testFlipsCarryOverToTheDecoderMapping() {
         let mapping = ScreenMapping(screen: Size(width: 100, height: 100),
                                     transform: ScreenTransform(rotation: .clockwise90, flipHorizontally: true))

@@ -16,7 +16,7 @@ final class ScreenTransformTests: XCTestCase {
 
     func testRotationsMoveTheTopLeftCornerClockwise() {
         XCTAssertEqual(corner(ScreenTransform(rotation: .clockwise90), 0, 0), [1, 0])
-        XCTAssertEqual(corner(ScreenTransform(rotation: .upsideDown), 0, 0), [1, 1])
+        XCTAssertEqual(corner(ScreenTransform(rotation: .clockwise180), 0, 0), [1, 1])
         XCTAssertEqual(corner(ScreenTransform(rotation: .clockwise270), 0, 0), [0, 1])
     }
 
@@ -29,7 +29,7 @@ final class ScreenTransformTests: XCTestCase {
         XCTAssertEqual(corner(ScreenTransform(flipHorizontally: true), 0.2, 0.3), [0.8, 0.3])
         XCTAssertEqual(corner(ScreenTransform(flipVertically: true), 0.2, 0.3), [0.2, 0.7])
         // Rotating 180° and flipping both ways gives back the identity.
-        XCTAssertTrue(ScreenTransform(rotation: .upsideDown, flipHorizontally: true, flipVertically: true).matrix.isIdentity)
+        XCTAssertTrue(ScreenTransform(rotation: .clockwise180, flipHorizontally: true, flipVertically: true).matrix.isIdentity)
         // Device x flipped first: (0.2, 0.3) → (0.8, 0.3) → quarter turn (1 − 0.3, 0.8).
         XCTAssertEqual(corner(ScreenTransform(rotation: .clockwise90, flipHorizontally: true), 0.2, 0.3), [0.7, 0.8])
     }

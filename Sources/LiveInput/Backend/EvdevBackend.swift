@@ -17,6 +17,10 @@ public final class EvdevBackend: InputBackend {
     private var lastTime: Timestamp = .zero
     /// Added to every slot number, so several raw devices in one run never share a slot.
     private let slotOffset: Int
+    /// Applied after the decoder's flips and rotation, in normalised screen coordinates — where
+    /// libinput and the replay path apply it.
+    private let calibration: CalibrationMatrix
+    private let screenSize: Size
     /// The first read reports the device as added, as libinput does for the devices it opens, so
     /// a session tracks devices the same way for every backend.
     private var announced = false
@@ -31,9 +35,8 @@ public final class EvdevBackend: InputBackend {
         if kind != .touchscreen {
             logger.warning("\(node) \"\(reader.device.name)\" is a \(kind.rawValue), not a touchscreen; reading it anyway")
         }
-        if !transform.calibration.isIdentity {
-            logger.warning("\(node): the raw evdev backend applies rotation and flips but not a calibration matrix")
-        }
+        calibration = transform.calibration
+        screenSize = screen
         do {
             decoder = try EvdevDecoder(device: reader.device, mapping: ScreenMapping(screen: screen, transform: transform))
         } catch {
@@ -69,10 +72,18 @@ public final class EvdevBackend: InputBackend {
         return out
     }
 
+    /// The decoded frame as the session sees it: calibrated, slots moved by `slotOffset`.
     private func offset(_ frame: TouchFrame) -> TouchFrame {
-        guard slotOffset != 0 else { return frame }
+        guard slotOffset != 0 || !calibration.isIdentity else { return frame }
         var shifted = frame
-        for i in shifted.samples.indices { shifted.samples[i].slot = TouchSlot(shifted.samples[i].slot.rawValue + slotOffset) }
+        for i in shifted.samples.indices {
+            shifted.samples[i].slot = TouchSlot(shifted.samples[i].slot.rawValue + slotOffset)
+            if !calibration.isIdentity, screenSize.width > 0, screenSize.height > 0 {
+                let p = shifted.samples[i].location
+                let q = calibration.apply(x: p.x / screenSize.width, y: p.y / screenSize.height)
+                shifted.samples[i].location = Point(x: q.x * screenSize.width, y: q.y * screenSize.height)
+            }
+        }
         return shifted
     }
 }
@@ -81,13 +92,7 @@ extension ScreenMapping {
     /// The decoder's mapping for a screen transform: both flip the device's axes, then rotate, so
     /// the flips carry over as they are (the calibration matrix is not part of the mapping).
     public init(screen: Size, transform: ScreenTransform) {
-        let rotation: Rotation = switch transform.rotation {
-        case .none: .none
-        case .clockwise90: .clockwise90
-        case .upsideDown: .clockwise180
-        case .clockwise270: .clockwise270
-        }
-        self.init(screenSize: screen, rotation: rotation,
+        self.init(screenSize: screen, rotation: transform.rotation,
                   flipX: transform.flipHorizontally, flipY: transform.flipVertically)
     }
 }

@@ -1,3 +1,5 @@
+import Recordings
+
 /// How the panel's touch coordinates relate to the screen, in the order of the configuration's
 /// `input` section (docs/configuration.md) and of the replay path (`Recordings.ScreenMapping`, then
 /// the calibration in screen space): the flips mirror the device's own axes, the rotation turns the
@@ -7,10 +9,9 @@
 /// Matrices work in normalised coordinates (0…1 on both axes), libinput's convention: a point
 /// (x, y) maps to (a·x + b·y + c, d·x + e·y + f) for the row-major `[a, b, c, d, e, f]`.
 public struct ScreenTransform: Hashable, Sendable {
-    /// Clockwise rotation of the touch panel relative to the screen.
-    public enum Rotation: Int, Hashable, Sendable, CaseIterable {
-        case none = 0, clockwise90 = 90, upsideDown = 180, clockwise270 = 270
-    }
+    /// Clockwise rotation of the touch panel relative to the screen: the replay path's type, so
+    /// live input and replay name a rotation the same way.
+    public typealias Rotation = ScreenMapping.Rotation
 
     public var rotation: Rotation
     public var flipHorizontally: Bool
@@ -34,7 +35,7 @@ public struct ScreenTransform: Hashable, Sendable {
         case .none: .identity
         // libinput's documented matrices for a panel rotated by 90°, 180°, 270° clockwise.
         case .clockwise90: CalibrationMatrix([0, -1, 1, 1, 0, 0])
-        case .upsideDown: CalibrationMatrix([-1, 0, 1, 0, -1, 1])
+        case .clockwise180: CalibrationMatrix([-1, 0, 1, 0, -1, 1])
         case .clockwise270: CalibrationMatrix([0, 1, 0, -1, 0, 1])
         }
         var m = CalibrationMatrix.identity
