@@ -21,6 +21,7 @@ enum LiveSessionLauncher {
         } catch let code as ExitCode {
             throw code
         } catch {
+            // The daemon's log line (journald <2>), then the one mapping to an exit code.
             logger.critical("\(error)")
             throw ExitCodes.code(for: error)
         }

@@ -39,51 +39,37 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         var replay = try ReplayRun(input)
         let settings = display.settings(for: replay.configuration)
-        let image: ContentImage
-        do {
-            image = try settings.loadContent()
-        } catch {
-            StandardError.print("touchscroll: \(error)")
-            throw ExitCodes.unusableInput
-        }
+        let image = try ExitCodes.reporting { try settings.loadContent() }
         let warn = { (text: String) in StandardError.print("touchscroll: warning: \(text)") }
         let config = settings.rendererConfiguration(scrollView: replay.configuration.scrollView, content: image, warn: warn)
 
-        do {
+        try ExitCodes.reporting {
             let output = try settings.openOutputs(for: config, warn: warn)
             let presenter = try FramePresenter(configuration: config, content: image, output: output)
             var drawnUpTo: Timestamp?
             var renderError: Error?
             let scrollView = config.scrollView
             var engine: ScrollView?
-            do {
-                // ReplayRun's driver, with the scroll view configured for this content.
-                _ = try PlaybackDriver<ScrollView>(options: replay.playback).run(
-                    nextFrame: { try replay.reader.nextFrame() },
-                    makeEngine: { start in
-                        let made = ScrollView(configuration: scrollView, startTime: start)
-                        engine = made
-                        return made
-                    },
-                    pace: { time in
-                        // Every event up to the previous step has been handled: draw that step.
-                        if let t = drawnUpTo, renderError == nil {
-                            do { try presenter.update(at: t) } catch { renderError = error }
-                        }
-                        drawnUpTo = time
-                    },
-                    emit: { events in
-                        presenter.handle(events)
-                        presenter.noteIndicatorFlash(engine?.indicatorFlashTime)
+            // ReplayRun's driver, with the scroll view configured for this content.
+            _ = try PlaybackDriver<ScrollView>(options: replay.playback).run(
+                nextFrame: { try replay.reader.nextFrame() },
+                makeEngine: { start in
+                    let made = ScrollView(configuration: scrollView, startTime: start)
+                    engine = made
+                    return made
+                },
+                pace: { time in
+                    // Every event up to the previous step has been handled: draw that step.
+                    if let t = drawnUpTo, renderError == nil {
+                        do { try presenter.update(at: t) } catch { renderError = error }
                     }
-                )
-            } catch let error as RecordingError {
-                StandardError.print("touchscroll: \(error)")
-                throw ExitCodes.unusableInput
-            } catch let error as PlaybackError {
-                StandardError.print("touchscroll: \(error)")
-                throw ExitCodes.runtimeFailure
-            }
+                    drawnUpTo = time
+                },
+                emit: { events in
+                    presenter.handle(events)
+                    presenter.noteIndicatorFlash(engine?.indicatorFlashTime)
+                }
+            )
             if let renderError { throw renderError }
             var t = drawnUpTo ?? .zero
             try presenter.update(at: t)
@@ -99,9 +85,6 @@ struct RenderCommand: ParsableCommand {
             }
             if hold > 0 { Thread.sleep(forTimeInterval: hold) }
             try presenter.finish()
-        } catch let error as RendererError {
-            StandardError.print("touchscroll: \(error)")
-            throw ExitCodes.runtimeFailure
         }
     }
 }

@@ -99,4 +99,26 @@ final class DaemonDrawingProcessTests: XCTestCase {
         XCTAssertEqual(shown.last, 1234, "the last frame shows where the content is (1234.4 drawn at whole pixels)")
         XCTAssertEqual(shown, shown.sorted(), "the offsets only grow: frames are drawn in order")
     }
+
+    func testUnreadableContentExitsWith3AndNamesTheFile() throws {
+        try """
+        screen: { width: 320, height: 240 }
+        display: { content: \(directory.file("missing.png")), png: \(directory.file("frames")) }
+
+        """.write(toFile: directory.file("touchscroll.yaml"), atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try XCTUnwrap(BuiltExecutable.path("touchscroll")))
+        process.arguments = ["daemon", "--config", directory.file("touchscroll.yaml"), "--touch-only"]
+        var environment = ProcessInfo.processInfo.environment
+        for variable in ["NOTIFY_SOCKET", "WATCHDOG_USEC", "STATE_DIRECTORY", "RUNTIME_DIRECTORY"] { environment[variable] = nil }
+        process.environment = environment
+        let errors = Pipe()
+        process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+        process.standardError = errors
+        try process.run()
+        let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 3, "exit code 3: the content cannot be used; log:\n\(log)")
+        XCTAssertTrue(log.contains("missing.png"), log)
+    }
 }

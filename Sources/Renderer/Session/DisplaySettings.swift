@@ -56,14 +56,18 @@ public struct DisplaySettings: Hashable, Sendable {
     }
 
     /// Reads the content: a tile folder when `content` is a directory, else a PNG or JPEG file;
-    /// without `content`, the generated page.
+    /// without `content`, the generated page. Every failure is an `.imageRead` error naming the content.
     public func loadContent() throws -> ContentImage {
         guard let content else {
             return ContentImage(source: GeneratedPage.make(width: 2560, height: 4000), pixelsPerPoint: 2)
         }
         var info = stat()
         if stat(content, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
-            return try ContentImage(levels: TileFolder.readLevels(directory: content), pixelsPerPoint: pixelsPerPoint)
+            do {
+                return try ContentImage(levels: TileFolder.readLevels(directory: content), pixelsPerPoint: pixelsPerPoint)
+            } catch let error as RendererError where error.kind != .imageRead {
+                throw RendererError(.imageRead, path: content, error.detail, errno: error.errno)
+            }
         }
         return try ContentImage(imagePath: content, pixelsPerPoint: pixelsPerPoint)
     }
