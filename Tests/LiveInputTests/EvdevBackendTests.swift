@@ -157,6 +157,41 @@ final class EvdevBackendTests: XCTestCase {
         XCTAssertEqual(location.y, 200 * 0.5, accuracy: 1e-9)
     }
 
+    func testAnUnpluggedNodeIsDroppedAndOpenedAgainWhenItComesBack() throws {
+        let kernel = FakeKernel(), evdev = FakeLibevdev()
+        let node = "/dev/input/event5"
+        let set = try EvdevNodeSet(nodes: [node], system: kernel.calls, logger: .quiet) { node, index throws(InputError) in
+            try EvdevBackend(node: node, screen: Size(width: 1280, height: 768), slotOffset: index * 256,
+                             system: kernel.calls, evdev: evdev.calls, logger: .quiet)
+        }
+        let (inotify, directory) = try XCTUnwrap(kernel.watchedDirectories.first)
+        XCTAssertEqual(directory, "/dev/input")
+        kernel.readFailures[inotify] = .wouldBlock
+        let device = try XCTUnwrap(kernel.watched.first { $0 != inotify && $0 != set.fileDescriptor })
+        let summary = InputDeviceSummary(name: "Test Panel", node: node, kind: .touchscreen)
+
+        // Unplugged: announced at the first read, then removed; its descriptor leaves the set.
+        kernel.readyQueue = [[device]]
+        evdev.script = [.failure(.noSuchDevice)]
+        XCTAssertEqual(try set.readEvents(), [.deviceAdded(summary), .deviceRemoved(summary, time: .zero)])
+        XCTAssertEqual(set.openNodes, [])
+        XCTAssertFalse(kernel.watched.contains(device))
+        XCTAssertFalse(set.isClosed, "it waits for the node to come back")
+
+        // The node reappears before udev made it readable: tried, not opened.
+        kernel.openFailures[node] = .permissionDenied
+        kernel.readyQueue = [[inotify]]
+        XCTAssertEqual(try set.readEvents(), [])
+        XCTAssertEqual(set.openNodes, [])
+
+        // udev sets the permissions (IN_ATTRIB): opened again, announced.
+        kernel.openFailures[node] = nil
+        kernel.readyQueue = [[inotify]]
+        XCTAssertEqual(try set.readEvents(), [.deviceAdded(summary)])
+        XCTAssertEqual(set.openNodes, [node])
+        set.close()
+    }
+
     func testFlipsCarryOverToTheDecoderMapping() {
         let mapping = ScreenMapping(screen: Size(width: 100, height: 100),
                                     transform: ScreenTransform(rotation: .clockwise90, flipHorizontally: true))
