@@ -27,7 +27,11 @@ struct RunCommand: ParsableCommand {
         Backends: libinput from the udev seat (default; devices come and go while running), libinput \
         on fixed nodes (--device, repeatable), or raw evdev through libevdev (--backend evdev \
         --device NODE, optional --grab for exclusive access). Touchscreens give touches; keyboards \
-        (arrows, Page Up/Down, Space, Home, End) and wheels scroll unless --touch-only.
+        (arrows, Page Up/Down, Space, Home, End) and wheels scroll unless --touch-only. Raw evdev nodes \
+        that are unplugged are opened again when they come back.
+
+        Drawing: with the configuration's display: section (content, pixelsPerPoint, one of fb, drm, \
+        png) or the drawing options below, the content is drawn as the touches move it.
 
         SIGINT or SIGTERM ends the run cleanly (exit 0).
 

@@ -301,4 +301,31 @@ final class LiveSessionLifecycleTests: XCTestCase {
         XCTAssertTrue(datagrams.contains { $0.hasPrefix("RELOADING=1") }, "\(datagrams)")
         XCTAssertEqual(datagrams.last, "STOPPING=1")
     }
+
+    func testTheHeaderShowsTheRestoredStateAndTheZoomViewsContentSize() throws {
+        try """
+        screen: { width: 800, height: 480 }
+        scrollView:
+          contentSize: { width: 800, height: 480 }
+          zoomView: map
+          minimumZoomScale: 0.5
+          maximumZoomScale: 3
+        contentViews:
+          - { id: map, frame: { x: 0, y: 0, width: 1000, height: 3000 } }
+
+        """.write(toFile: configPath, atomically: true, encoding: .utf8)
+        try StateStore(directory: directory.file("state")).save(PreservedState(scrollViews: [
+            "scrollView": PreservedScrollViewState(contentOffset: Point(x: 40, y: 300), zoomScale: 2, contentInset: EdgeInsets(top: 20)),
+        ]))
+        var parts = LiveSession.Parts()
+        parts.stateDirectory = directory.file("state")
+        let sink = MemoryByteSink()
+        _ = try LiveSession(configuration: try ConfigurationLoader.load(contentsOfFile: configPath), backends: [], sink: sink,
+                            parts: parts, system: kernel.calls, logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
+        let header = try XCTUnwrap(sink.text.split(separator: "\n").first.map(String.init))
+        XCTAssertTrue(header.contains(#""contentOffset":{"x":40,"y":300}"#), header)
+        XCTAssertTrue(header.contains(#""zoomScale":2,"#), header)
+        XCTAssertTrue(header.contains(#""contentInset":{"top":20,"left":0,"bottom":0,"right":0}"#), header)
+        XCTAssertTrue(header.contains(#""contentSize":{"width":2000,"height":6000}"#), "the zoom view's size × zoomScale: \(header)")
+    }
 }
