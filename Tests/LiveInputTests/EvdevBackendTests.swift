@@ -170,10 +170,14 @@ final class EvdevBackendTests: XCTestCase {
         let device = try XCTUnwrap(kernel.watched.first { $0 != inotify && $0 != set.fileDescriptor })
         let summary = InputDeviceSummary(name: "Test Panel", node: node, kind: .touchscreen)
 
-        // Unplugged: announced at the first read, then removed; its descriptor leaves the set.
+        // The first read announces the device, quiet as it is.
+        kernel.readyQueue = [[]]
+        XCTAssertEqual(try set.readEvents(), [.deviceAdded(summary)])
+
+        // Unplugged: removed; its descriptor leaves the set.
         kernel.readyQueue = [[device]]
         evdev.script = [.failure(.noSuchDevice)]
-        XCTAssertEqual(try set.readEvents(), [.deviceAdded(summary), .deviceRemoved(summary, time: .zero)])
+        XCTAssertEqual(try set.readEvents(), [.deviceRemoved(summary, time: .zero)])
         XCTAssertEqual(set.openNodes, [])
         XCTAssertFalse(kernel.watched.contains(device))
         XCTAssertFalse(set.isClosed, "it waits for the node to come back")

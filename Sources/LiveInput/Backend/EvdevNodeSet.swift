@@ -22,6 +22,9 @@ public final class EvdevNodeSet: InputBackend {
     private let open: Open
     private var open_: [String: EvdevBackend] = [:]
     private var watches: [Int32: String] = [:]
+    /// Opened and not read yet: read at the next `readEvents` even when quiet, so each announces
+    /// itself (`.deviceAdded`) without waiting for a touch.
+    private var unread: [EvdevBackend] = []
     private let logger: Logger
     public private(set) var isClosed = false
 
@@ -57,6 +60,7 @@ public final class EvdevNodeSet: InputBackend {
         let node = backend.summary.node
         try system.checked("epoll_ctl", device: node) { [fileDescriptor] () throws(Errno) in try system.epollAdd(fileDescriptor, backend.fileDescriptor) }
         open_[node] = backend
+        unread.append(backend)
     }
 
     public func readEvents() throws(InputError) -> [LiveInputEvent] {
@@ -64,41 +68,48 @@ public final class EvdevNodeSet: InputBackend {
         let ready = try system.checked("epoll_wait") { [fileDescriptor] () throws(Errno) in try system.epollWait(fileDescriptor, 0) }
         for fd in ready {
             if watches[fd] != nil {
-                events += try nodesChanged(drain: fd)
+                try reopenReturnedNodes(drain: fd)
                 continue
             }
-            guard let (node, backend) = open_.first(where: { $0.value.fileDescriptor == fd }) else { continue }
-            events += try backend.readEvents()
-            if backend.isClosed {
-                _ = try? system.epollRemove(fileDescriptor, fd)
-                open_[node] = nil
-                logger.info("\(node) is gone; it is opened again when it comes back")
-            }
+            guard let backend = open_.values.first(where: { $0.fileDescriptor == fd }) else { continue }
+            events += try read(backend)
         }
+        while let backend = unread.first { events += try read(backend) }
         if watches.isEmpty && open_.isEmpty { isClosed = true }
+        return events
+    }
+
+    /// Reads one device; one that went away leaves the set.
+    private func read(_ backend: EvdevBackend) throws(InputError) -> [LiveInputEvent] {
+        unread.removeAll { $0 === backend }
+        let events = try backend.readEvents()
+        if backend.isClosed {
+            let node = backend.summary.node
+            _ = try? system.epollRemove(fileDescriptor, backend.fileDescriptor)
+            open_[node] = nil
+            logger.info("\(node) is gone; it is opened again when it comes back")
+        }
         return events
     }
 
     /// The watched directory changed: any named node that is missing and present now is opened
     /// (a node created before udev made it readable fails with EACCES and is tried again at the
     /// attribute change that follows).
-    private func nodesChanged(drain fd: Int32) throws(InputError) -> [LiveInputEvent] {
+    private func reopenReturnedNodes(drain fd: Int32) throws(InputError) {
         var buffer = [UInt8](repeating: 0, count: 4096)
         // What changed does not matter (the names are checked below): read until EAGAIN.
         while (try? buffer.withUnsafeMutableBytes { raw throws(Errno) in try system.read(fd, raw.baseAddress!, raw.count) }) ?? 0 > 0 {}
-        var events: [LiveInputEvent] = []
         for (index, node) in nodes.enumerated() where open_[node] == nil {
             guard let backend = try? open(node, index) else { continue }
             try add(backend)
             logger.info("\(node) is back")
-            events += try backend.readEvents()
         }
-        return events
     }
 
     public func close() {
         for backend in open_.values { backend.close() }
         open_ = [:]
+        unread = []
         for fd in watches.keys { system.close(fd) }
         watches = [:]
         system.close(fileDescriptor)
