@@ -285,6 +285,23 @@ final class LiveSessionLifecycleTests: XCTestCase {
         then { [self] in
             XCTAssertEqual(opens, opensBeforeReload + 1, "a rejected file leaves the display alone")
             XCTAssertEqual(session.configuration.scrollView.contentSize.height, 1500)
+            // A reload while another program holds the display: it starts lost and is retried.
+            try? writeConfiguration(content: "page.png")
+            display.failure = RendererError(.notMaster, path: "/dev/dri/card0", "drmSetMaster refused", errno: EBUSY)
+            kernel.pendingSignals = [SIGHUP]
+            return [kernel.signalFD]
+        }
+        then { [self] in
+            XCTAssertTrue(session.isDisplayLost)
+            XCTAssertEqual(session.configuration.scrollView.contentSize.height, 1000, "the new content is in use")
+            display.failure = nil
+            kernel.now = kernel.armedDeadline ?? kernel.now
+            return kernel.fireTimer()
+        }
+        then { [self] in
+            XCTAssertFalse(session.isDisplayLost)
+            XCTAssertEqual(opens, opensBeforeReload + 2)
+            XCTAssertEqual(shownOffset(), 100)
             kernel.pendingSignals = [SIGTERM]
             return [kernel.signalFD]
         }

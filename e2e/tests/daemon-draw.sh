@@ -7,13 +7,6 @@
 
 fixtures=/payload/tests/renderer-fixtures
 events="$LI_DEVICES/EP0430M09.2-finger-scroll-down.events"
-TL="224 64 32" TR="32 160 64" BL="32 64 224" BR="240 200 16"
-
-# quadrant X Y — the colour of the content point (X, Y) of the 2560x1600 image.
-quadrant() {
-    awk -v x="$1" -v y="$2" -v tl="$TL" -v tr="$TR" -v bl="$BL" -v br="$BR" 'BEGIN {
-        if (y < 800) print (x < 1280 ? tl : tr); else print (x < 1280 ? bl : br) }'
-}
 plus() { awk -v a="$1" -v b="$2" 'BEGIN { print a + b }'; }
 offset_of() { sed -n "s/.*\"contentOffset\":{\"x\":\([-0-9.]*\),\"y\":\([-0-9.]*\)}.*/\\$1/p"; }
 
@@ -22,9 +15,9 @@ check_screen() {
     local pixels
     pixels="$(e2e_screendump "$1" 0,0 1279,799)"
     echo "$pixels" > "/results/$1-pixels.txt"
-    e2e_check_eq "$1: top-left pixel is the content under ($2, $3)" "0 0 $(quadrant "$2" "$3")" "$(echo "$pixels" | sed -n 1p)"
+    e2e_check_eq "$1: top-left pixel is the content under ($2, $3)" "0 0 $(li_quadrant "$2" "$3")" "$(echo "$pixels" | sed -n 1p)"
     e2e_check_eq "$1: bottom-right pixel is the content under ($2 + 1279, $3 + 799)" \
-        "1279 799 $(quadrant "$(plus "$2" 1279)" "$(plus "$3" 799)")" "$(echo "$pixels" | sed -n 2p)"
+        "1279 799 $(li_quadrant "$(plus "$2" 1279)" "$(plus "$3" 799)")" "$(echo "$pixels" | sed -n 2p)"
 }
 
 e2e_evemu_device "$LI_DESC"

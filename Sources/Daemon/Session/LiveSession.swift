@@ -387,13 +387,11 @@ public final class LiveSession {
         if let drawing {
             var rendererConfig = drawing.config
             rendererConfig.scrollView = next.scrollView
-            do {
-                display = try SessionDisplay(settings: drawing.settings, content: drawing.content, configuration: rendererConfig,
-                                             state: made.state, now: now, frameRate: next.output.frameRate, openOutput: parts.openOutput,
-                                             logger: Logger(label: "touchscroll.display"))
-            } catch {
-                logger.error("reload: the display cannot be opened, running without drawing", metadata: ["error": "\(error)"])
-            }
+            // A display another program holds now is tried again until it is free.
+            display = try SessionDisplay(settings: drawing.settings, content: drawing.content, configuration: rendererConfig,
+                                         state: made.state, now: now, frameRate: next.output.frameRate,
+                                         retriesWhenUnavailable: true, openOutput: parts.openOutput,
+                                         logger: Logger(label: "touchscroll.display"))
         } else if previousDisplay != nil {
             logger.notice("reload: the configuration draws nothing now; the display is closed")
         }

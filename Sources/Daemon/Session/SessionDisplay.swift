@@ -27,17 +27,24 @@ final class SessionDisplay {
     private let logger: Logger
     static let retryInterval: Int64 = 2_000_000
 
-    /// Opens the outputs and shows `state` at `now`. Errors (content, devices) are the caller's:
-    /// a display that cannot be opened at start is a start-up failure.
+    /// Opens the outputs and shows `state` at `now`. A display that cannot be opened is the
+    /// caller's error (at start: a start-up failure), unless `retriesWhenUnavailable`: then it
+    /// starts lost and is tried again every `retryInterval` (a reload while another program holds
+    /// the display).
     init(settings: DisplaySettings, content: ContentImage, configuration: RendererConfiguration, state: ScrollViewState,
-         now: Timestamp, frameRate: Double, openOutput: @escaping OpenOutput, logger: Logger) throws {
+         now: Timestamp, frameRate: Double, retriesWhenUnavailable: Bool = false,
+         openOutput: @escaping OpenOutput, logger: Logger) throws {
         self.frameInterval = Int64((1_000_000 / frameRate).rounded())
         self.settings = settings
         self.content = content
         self.configuration = configuration
         self.openOutput = openOutput
         self.logger = logger
-        presenter = try makePresenter(state: state, contentInset: configuration.scrollView.contentInset, now: now)
+        do {
+            presenter = try makePresenter(state: state, contentInset: configuration.scrollView.contentInset, now: now)
+        } catch where retriesWhenUnavailable {
+            lose(error, at: now)
+        }
     }
 
     private func makePresenter(state: ScrollViewState, contentInset: EdgeInsets, now: Timestamp) throws -> FramePresenter {
