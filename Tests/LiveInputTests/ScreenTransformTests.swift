@@ -67,4 +67,14 @@ final class ScreenTransformTests: XCTestCase {
         XCTAssertNil(CalibrationMatrix(udevProperty: "1 0 0 0 1"))
         XCTAssertEqual(CalibrationMatrix([0, -1, 1, 1, 0, 0]).description, "0 -1 1 1 0 0")
     }
+
+    func testTheCalibrationOfAScreenPointWorksInNormalisedCoordinates() {
+        // Shift right by a tenth of the width and squeeze the height to a half around the top.
+        let m = CalibrationMatrix([1, 0, 0.1, 0, 0.5, 0])
+        let p = m.apply(toScreenPoint: Point(x: 100, y: 200), screenSize: Size(width: 1000, height: 800))
+        XCTAssertEqual(p.x, 200, accuracy: 1e-9)
+        XCTAssertEqual(p.y, 100, accuracy: 1e-9)
+        XCTAssertEqual(CalibrationMatrix.identity.apply(toScreenPoint: Point(x: 3, y: 4), screenSize: Size(width: 10, height: 10)),
+                       Point(x: 3, y: 4))
+    }
 }

@@ -78,11 +78,7 @@ public final class EvdevBackend: InputBackend {
         var shifted = frame
         for i in shifted.samples.indices {
             shifted.samples[i].slot = TouchSlot(shifted.samples[i].slot.rawValue + slotOffset)
-            if !calibration.isIdentity, screenSize.width > 0, screenSize.height > 0 {
-                let p = shifted.samples[i].location
-                let q = calibration.apply(x: p.x / screenSize.width, y: p.y / screenSize.height)
-                shifted.samples[i].location = Point(x: q.x * screenSize.width, y: q.y * screenSize.height)
-            }
+            shifted.samples[i].location = calibration.apply(toScreenPoint: shifted.samples[i].location, screenSize: screenSize)
         }
         return shifted
     }

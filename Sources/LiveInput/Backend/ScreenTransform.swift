@@ -1,4 +1,5 @@
 import Recordings
+import ScrollEngine
 
 /// How the panel's touch coordinates relate to the screen, in the order of the configuration's
 /// `input` section (docs/configuration.md) and of the replay path (`Recordings.ScreenMapping`, then
@@ -80,6 +81,14 @@ public struct CalibrationMatrix: Hashable, Sendable, CustomStringConvertible {
     /// Where the normalised point (x, y) goes.
     public func apply(x: Double, y: Double) -> (x: Double, y: Double) {
         (values[0] * x + values[1] * y + values[2], values[3] * x + values[4] * y + values[5])
+    }
+
+    /// Where the screen point `p` (px) goes: the matrix applied in normalised screen coordinates,
+    /// as libinput applies it. The raw evdev backend and replay calibrate touches with this.
+    public func apply(toScreenPoint p: Point, screenSize: Size) -> Point {
+        guard !isIdentity, screenSize.width > 0, screenSize.height > 0 else { return p }
+        let q = apply(x: p.x / screenSize.width, y: p.y / screenSize.height)
+        return Point(x: q.x * screenSize.width, y: q.y * screenSize.height)
     }
 
     public var description: String {
