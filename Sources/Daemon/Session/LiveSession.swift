@@ -415,6 +415,6 @@ public final class LiveSession {
         control?.shutdown()
         try? display?.finish()
         for backend in backends { backend.close() }
-        logger.info("stopped", metadata: ["status": "\(status)", "summary": "\(summary)"])
+        logger.info("stopped: \(summary)", metadata: ["status": "\(status)"])
     }
 }
