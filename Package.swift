@@ -7,7 +7,7 @@
 //   Recordings, Configuration,   edges: readers of recorded sessions / touch scripts, YAML config,
 //   StreamOutput, Renderer,      the JSON Lines encoder, the framebuffer renderer,
 //   LiveInput                    libinput / libevdev backends
-//   Daemon                       run loop, systemd, state, control channel
+//   Daemon                       the live session (run and daemon): run loop, display, systemd, state, control
 //   touchscroll                  the thin executable
 //
 // Each block below belongs to one part of the tree, so parallel work touches separate lines.
@@ -109,7 +109,7 @@ let daemon: [Target] = [
     .target(
         name: "Daemon",
         dependencies: [
-            "ScrollEngine", "Configuration", "StreamOutput", "LiveInput", "CInputShim",
+            "ScrollEngine", "Configuration", "StreamOutput", "LiveInput", "Renderer", "CInputShim",
             .product(name: "Logging", package: "swift-log"),
         ],
         path: "Sources/Daemon"
@@ -118,7 +118,8 @@ let daemon: [Target] = [
     .executableTarget(name: "daemon-state-writer", dependencies: ["Daemon"], path: "Tests/DaemonStateWriter"),
     .testTarget(
         name: "DaemonTests",
-        dependencies: ["Daemon", "daemon-state-writer", .product(name: "Logging", package: "swift-log")],
+        dependencies: ["Daemon", "daemon-state-writer", "LiveInput", "Renderer", "Configuration", "StreamOutput",
+                       .product(name: "Logging", package: "swift-log")],
         path: "Tests/DaemonTests"
     ),
 ]

@@ -16,7 +16,10 @@ struct ConfigurationDecoder {
         let input = reader.field(top, "input", path, section(decodeInput)) ?? InputTransform()
         let output = reader.field(top, "output", path, section(decodeOutput)) ?? OutputConfiguration()
         checkZoom(scrollView, top)
-        return TouchscrollConfiguration(screen: screen, scrollView: scrollView, input: input, output: output)
+        var configuration = TouchscrollConfiguration(screen: screen, scrollView: scrollView, input: input, output: output)
+        configuration.display = reader.field(top, "display", path, decodeDisplay)
+        configuration.indicators = decodeIndicators(top?["scrollView"])
+        return configuration
     }
 
     // MARK: Sections
@@ -148,7 +151,7 @@ struct ConfigurationDecoder {
     }
 
     /// Insets may be negative, as in UIKit.
-    private func decodeInsets(_ node: Node, _ path: KeyPath) -> EdgeInsets? {
+    func decodeInsets(_ node: Node, _ path: KeyPath) -> EdgeInsets? {
         guard let m = reader.mapping(node, at: path, known: ConfigurationKeys.insets) else { return nil }
         return EdgeInsets(
             top: reader.field(m, "top", path, reader.coordinate) ?? 0,

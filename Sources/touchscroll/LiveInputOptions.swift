@@ -48,15 +48,15 @@ struct LiveInputOptions: ParsableArguments {
             for failure in libinput.takeOpenFailures() { logger.warning("\(failure)") }
             return [libinput]
         case .evdev:
-            var backends: [any InputBackend] = []
-            for (index, node) in devices.enumerated() {
-                let evdev = try EvdevBackend(node: node, screen: configuration.screen.size, transform: transform, grab: grab,
+            // Every node in one source that drops unplugged devices and opens them again when they return.
+            let screen = configuration.screen.size, grab = grab
+            return [try EvdevNodeSet(nodes: devices, logger: Logger(label: "touchscroll.evdev")) { node, index throws(InputError) in
+                let evdev = try EvdevBackend(node: node, screen: screen, transform: transform, grab: grab,
                                              slotOffset: index * EvdevDecoder.maximumSlots,
                                              logger: Logger(label: "touchscroll.evdev"))
                 logger.info("reading \(evdev.summary)\(grab ? " (exclusive grab)" : "")")
-                backends.append(evdev)
-            }
-            return backends
+                return evdev
+            }]
         }
     }
 }
