@@ -11,7 +11,9 @@ extension ConfigurationDecoder {
            let v = reader.string(contentNode, path.appending("content")) {
             display.content = v
         }
-        if let v = reader.field(m, "pixelsPerPoint", path, reader.positive) { display.pixelsPerPoint = v }
+        if let v = reader.field(m, "pixelsPerPoint", path, { node, path in
+            reader.positive(node, path, maximum: InputLimits.maximumPixelsPerPoint, "pixels per point > 0 and ≤ 64")
+        }) { display.pixelsPerPoint = v }
         let outputs: [(String, (String) -> DisplayConfiguration.Output)] = [
             ("fb", { .framebuffer($0) }), ("drm", { .drm($0) }), ("png", { .png(directory: $0) }),
         ]

@@ -52,7 +52,7 @@ final class DisplayConfigurationTests: XCTestCase {
         XCTAssertEqual(errors("display: { fb: /dev/fb0, drm: /dev/dri/card0 }"),
                        ["line 1:31: display.drm: give exactly one of fb, drm and png; fb and drm are both set"])
         XCTAssertEqual(errors("display: { pixelsPerPoint: 0, png: out }"),
-                       ["line 1:28: display.pixelsPerPoint: 0 is out of range: expected a number > 0"])
+                       ["line 1:28: display.pixelsPerPoint: 0 is out of range: expected pixels per point > 0 and ≤ 64"])
         XCTAssertEqual(errors("display: { fb: /dev/fb0, scale: 2 }").count, 1)
         XCTAssertEqual(errors("scrollView: { indicatorStyle: grey }"),
                        [#"line 1:31: scrollView.indicatorStyle: expected one of default, black, white, got "grey""#])

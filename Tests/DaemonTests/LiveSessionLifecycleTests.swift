@@ -147,7 +147,7 @@ final class LiveSessionLifecycleTests: XCTestCase {
         then { [self] in
             XCTAssertEqual(display.framesPresented, 1)
             XCTAssertEqual(shownOffset(), 0)
-            XCTAssertEqual(session.status, "2 touchscreens; at rest, offset (0, 0), zoom 1")
+            XCTAssertEqual(session.status, "2 touchscreens (Fake Touch, Fake Touch); at rest, offset (0, 0), zoom 1")
             XCTAssertNil(kernel.armedDeadline, "nothing moves, nothing wakes")
             client = try? ControlClient(path: directory.file("run/control.sock"))
             XCTAssertNotNil(client)
@@ -216,18 +216,18 @@ final class LiveSessionLifecycleTests: XCTestCase {
             return [touchscreen.fileDescriptor]
         }
         then { [self] in
-            XCTAssertEqual(session.status, "1 touchscreen; at rest, offset (0, 500), zoom 1")
+            XCTAssertEqual(session.status, "1 touchscreen (Fake Touch); at rest, offset (0, 500), zoom 1")
             touchscreen.queued = [.deviceAdded(touchscreen.summary)]
             return [touchscreen.fileDescriptor]
         }
         then { [self] in
-            XCTAssertEqual(session.status, "2 touchscreens; at rest, offset (0, 500), zoom 1")
+            XCTAssertEqual(session.status, "2 touchscreens (Fake Touch, Fake Touch); at rest, offset (0, 500), zoom 1")
             evdevNode.queued = [.deviceRemoved(evdevNode.summary, time: kernel.now)]
             evdevNode.closesAfterRead = true
             return [evdevNode.fileDescriptor]
         }
         then { [self] in
-            XCTAssertEqual(session.status, "1 touchscreen; at rest, offset (0, 500), zoom 1")
+            XCTAssertEqual(session.status, "1 touchscreen (Fake Touch); at rest, offset (0, 500), zoom 1")
             XCTAssertFalse(kernel.watched.contains(evdevNode.fileDescriptor), "a closed backend leaves the epoll set")
             return nil
         }

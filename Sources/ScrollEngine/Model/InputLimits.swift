@@ -22,6 +22,8 @@ public enum InputLimits {
     public static let maximumScreenMillimetres: Double = 100_000
     /// Each entry of the calibration matrix (normalised units): |value| ≤ 1000.
     public static let maximumCalibration: Double = 1000
+    /// Image pixels per content point (`display.pixelsPerPoint`): a 64× image is already far past any panel.
+    public static let maximumPixelsPerPoint: Double = 64
 
     /// Why `value` is not a coordinate (nil when it is one).
     public static func coordinateProblem(_ value: Double) -> String? {
