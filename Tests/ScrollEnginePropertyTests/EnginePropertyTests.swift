@@ -111,6 +111,12 @@ final class EnginePropertyTests: XCTestCase {
         _ = grammar.accept(DelegateEvent(time: .zero, message: .willBeginDragging, state: dragging))
         XCTAssertNotNil(grammar.accept(DelegateEvent(time: .zero, message: .didEndDragging(willDecelerate: false), state: dragging)),
                         "didEndDragging that still says dragging: true")
+        grammar = MessageGrammar()
+        let released = ScrollViewState(contentOffset: .zero, zoomScale: 1, contentSize: .zero, isDragging: true)
+        _ = grammar.accept(DelegateEvent(time: .zero, message: .willBeginDragging, state: dragging))
+        XCTAssertNil(grammar.accept(DelegateEvent(time: .zero, message: .willEndDragging(velocityPerMillisecond: .zero, targetContentOffset: Point(x: 0, y: 100)), state: released)))
+        XCTAssertNotNil(grammar.accept(DelegateEvent(time: .zero, message: .didEndDragging(willDecelerate: false), state: idle)),
+                        "a release that rests elsewhere than its announced target")
         var nan = idle
         nan.contentOffset.y = .nan
         grammar = MessageGrammar()
