@@ -70,10 +70,12 @@ swift-test: deps
 test: swift-test $(TEST_EXTRA)
 
 # The engine's property test at length: 100 000 random gesture sessions (CI's `make test` runs 2 000).
+# Release, with testing enabled: the other test targets (built with it) use @testable imports.
 SOAK_SESSIONS ?= 100000
+SOAK_FLAGS    := -c release -Xswiftc -enable-testing
 soak: deps
-	$(SWIFT) build --build-tests -c release $(SWIFT_FLAGS)
-	PROPERTY_SESSIONS=$(SOAK_SESSIONS) $(SWIFT) test --skip-build -c release --filter EnginePropertyTests $(SWIFT_FLAGS)
+	$(SWIFT) build --build-tests $(SOAK_FLAGS) $(SWIFT_FLAGS)
+	PROPERTY_SESSIONS=$(SOAK_SESSIONS) $(SWIFT) test --skip-build $(SOAK_FLAGS) --filter EnginePropertyTests $(SWIFT_FLAGS)
 
 clean:
 	rm -rf .build
