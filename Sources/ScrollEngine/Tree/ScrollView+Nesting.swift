@@ -54,6 +54,24 @@ extension ScrollView {
         return .dragging(d)
     }
 
+    /// The gesture that a scroll view inside this one owned has ended. This view watched its fingers
+    /// until the inner view won, then kept still (UIKit's pan recogniser failed, but the fingers were
+    /// still on it): now they are gone. A drag it carried on behalf of the inner view is released
+    /// with `carriedVelocity` (the fingers' velocity, pt/s, in this view's points); otherwise content
+    /// caught mid-bounce returns to its edge, as after any touch that did not drag.
+    func endWatchedGesture(carriedVelocity: Point) {
+        touches = TouchSet()
+        switch phase {
+        case .dragging:
+            send(.carriedDragEnded(fingerVelocityPerSecond: carriedVelocity))
+        case .tracking:
+            send(.touchesCancelled)
+        case .idle, .pinching, .decelerating, .scrollAnimating, .zoomSettling, .zoomAnimating:
+            break
+        }
+        delivery.gestureEnded()
+    }
+
     /// The wake touch would swallow a finger landing now (the screen was idle long enough).
     var swallowsWakeTouch: Bool {
         let wake = configuration.wakeTouch

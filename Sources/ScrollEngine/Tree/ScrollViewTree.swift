@@ -11,7 +11,8 @@
 ///   only the deepest delivers content touches. A finger landing on a view stops whatever moves in
 ///   every one of them.
 /// - The first of them, deepest first, whose pan or pinch is recognised owns the gesture; the
-///   others let go of its fingers at once (they do not move while it drags). A view recognises a
+///   views inside it let go of the fingers at once, the views around it keep still until the last
+///   finger lifts. A view recognises a
 ///   pan only along an axis it can scroll, so a vertical drag on a horizontal carousel goes to the
 ///   list around it, decided once, at recognition.
 /// - Only the deepest zoomable view under the fingers' centroid may recognise a pinch.
@@ -77,7 +78,9 @@ public final class ScrollViewTree {
         var watching: [Int]
         /// The view whose pan or pinch won.
         var owner: Int?
-        /// Views around the owner dragging on its behalf.
+        /// The views around the owner: they keep still, their fingers held, until the gesture ends.
+        var parked: [Int] = []
+        /// Those of them dragging on the owner's behalf.
         var carrying: [Int] = []
         /// The gesture's fingers on screen.
         var fingers: [TouchSlot: Point] = [:]
@@ -355,8 +358,12 @@ public final class ScrollViewTree {
                 }
             }
             if g.owner == nil && won {
+                // The views inside the owner let go of the fingers (a content view that had one hears
+                // touchesCancelled); the views around it keep still until the fingers lift.
                 g.owner = i
-                for j in g.watching where j != i {
+                let k = g.chain.firstIndex(of: i)!
+                g.parked = Array(g.chain[..<k])
+                for j in g.chain[(k + 1)...].reversed() {
                     entries[j].view.cancelAllTouches(at: time)
                     collect(j)
                 }
@@ -371,7 +378,7 @@ public final class ScrollViewTree {
             g.fingers[sample.slot] = nil
         }
         if g.fingers.isEmpty {
-            endCarriedDrags(g)
+            endParked(g)
             for i in g.chain { entries[i].view.nesting.ancestorWasMoving = false }
             gesture = nil
         } else {
@@ -436,20 +443,23 @@ public final class ScrollViewTree {
         }
     }
 
-    /// The gesture's last finger lifted: views carrying the owner's drag release it with the
-    /// fingers' velocity on the axes the owner left to them (it rests at its edge there).
-    private func endCarriedDrags(_ g: Gesture) {
-        guard let owner = g.owner, !g.carrying.isEmpty else { return }
+    /// The gesture's last finger lifted (or was taken away): the views around the owner let go.
+    /// Those carrying its drag release it with the fingers' velocity on the axes the owner left to
+    /// them (it rests at its edge there).
+    private func endParked(_ g: Gesture, cancelled: Bool = false) {
+        guard let owner = g.owner else { return }
         let ownerView = entries[owner].view
-        let finger = ownerView.fingerVelocityPerSecond
+        let finger = cancelled ? .zero : ownerView.fingerVelocityPerSecond
         let screenVelocity = finger * g.placements[owner]!.scale
-        let g0 = ownerView.geometry
-        for i in g.carrying.reversed() {
+        let geometry = ownerView.geometry
+        for i in g.parked.reversed() {
             var velocity = Point.zero
-            for axis in Axis.allCases where ownerView.carriesOn(axis, offsetVelocity: -finger[axis], g0) {
-                velocity[axis] = screenVelocity[axis] / g.placements[i]!.scale
+            if g.carrying.contains(i) {
+                for axis in Axis.allCases where ownerView.carriesOn(axis, offsetVelocity: -finger[axis], geometry) {
+                    velocity[axis] = screenVelocity[axis] / g.placements[i]!.scale
+                }
             }
-            entries[i].view.send(.carriedDragEnded(fingerVelocityPerSecond: velocity))
+            entries[i].view.endWatchedGesture(carriedVelocity: velocity)
             collect(i)
         }
     }
@@ -465,10 +475,7 @@ public final class ScrollViewTree {
             entries[i].view.cancelAllTouches(at: time)
             collect(i)
         }
-        for i in g.carrying.reversed() {
-            entries[i].view.send(.carriedDragEnded(fingerVelocityPerSecond: .zero))
-            collect(i)
-        }
+        endParked(g, cancelled: true)
         for i in g.chain { entries[i].view.nesting.ancestorWasMoving = false }
         gesture = nil
     }
