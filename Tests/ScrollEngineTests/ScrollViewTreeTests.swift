@@ -376,6 +376,52 @@ final class ScrollViewTreeTests: XCTestCase {
         XCTAssertEqual(s.messages(of: "carousel").last, "touchesEnded")
     }
 
+    func testALongPressOnTheCarouselsCardIsTheCarousels() throws {
+        let s = try TreeScript(listWithCarousel(carousel: { $0.longPress.enabled = true }))
+        s.touch(down: Point(x: 700, y: 500))
+        s.hold(ms: 600)
+        s.lift()
+        s.settle()
+        XCTAssertEqual(s.messages(of: "list"), [])
+        XCTAssertEqual(s.messages(of: "carousel"), ["touchesBegan", "longPress", "touchesEnded"])
+        guard let press = s.events.first(where: { $0.message.name == "longPress" }), case .longPress(let g) = press.message else { return XCTFail() }
+        XCTAssertEqual(g.view, "card0")
+        XCTAssertEqual(g.screenPoint, Point(x: 700, y: 500))
+    }
+
+    /// An edge strip is the view's own edge: a swipe from the carousel's right edge is the carousel's
+    /// swipe, and neither view scrolls.
+    func testAnEdgeSwipeFromANestedViewsEdgeIsItsSwipe() throws {
+        let s = try TreeScript(listWithCarousel(carousel: { $0.edgeSwipe = .init(edge: .right, depth: 30) }))
+        s.touch(down: Point(x: 1270, y: 500))
+        s.move(to: Point(x: 1000, y: 500), over: 100)
+        s.lift()
+        s.settle()
+        XCTAssertEqual(s.messages(of: "carousel"), ["swipe"])
+        XCTAssertEqual(s.offset("carousel"), .zero)
+        XCTAssertEqual(s.offset("list"), .zero)
+        guard case .swipe(let g, let direction) = s.events.first(where: { $0.view == "carousel" })!.message else { return XCTFail() }
+        XCTAssertEqual(direction, .left)
+        XCTAssertEqual(g.screenPoint, Point(x: 1270, y: 500))
+    }
+
+    /// The wake touch is the screen's: after a long idle the first finger wakes the screen and
+    /// reaches no view, wherever it lands.
+    func testTheWakeTouchOnANestedViewReachesNoView() throws {
+        let s = try TreeScript(listWithCarousel(list: { $0.wakeTouch = .init(enabled: true, idleSeconds: 10) },
+                                                carousel: { $0.wakeTouch = .init(enabled: true, idleSeconds: 10) }))
+        s.hold(ms: 11_000)
+        s.touch(down: Point(x: 1000, y: 550))
+        s.move(to: Point(x: 500, y: 550), over: 200)
+        s.lift()
+        s.settle()
+        XCTAssertEqual(s.events, [])
+        s.touch(down: Point(x: 600, y: 550))
+        s.lift()
+        s.settle()
+        XCTAssertEqual(s.messages(of: "carousel"), ["touchesBegan", "touchesEnded", "tap"])
+    }
+
     // MARK: Definition
 
     func testDuplicateIdsAreRejectedWithTheirPath() {
