@@ -7,7 +7,7 @@
 //   Recordings, Configuration,   edges: readers of recorded sessions / touch scripts, YAML config,
 //   StreamOutput, Renderer,      the JSON Lines encoder, the framebuffer renderer,
 //   LiveInput                    libinput / libevdev backends
-//   Daemon                       run loop, systemd, state, control channel
+//   Daemon                       the live session (run and daemon): run loop, display, systemd, state, control
 //   touchscroll                  the thin executable
 //
 // Each block below belongs to one part of the tree, so parallel work touches separate lines.
@@ -38,9 +38,12 @@ let engine: [Target] = [
 let recordings: [Target] = [
     .target(
         name: "Recordings",
-        dependencies: ["ScrollEngine", .product(name: "Yams", package: "Yams")],
+        dependencies: ["ScrollEngine", "YAMLGuard", .product(name: "Yams", package: "Yams")],
         path: "Sources/Recordings"
     ),
+    // Refuses YAML anchors, aliases, tags, complex keys and deep nesting before Yams parses a
+    // libinput-record header or a configuration (both Recordings and Configuration use it).
+    .target(name: "YAMLGuard", path: "Sources/YAMLGuard"),
     .executableTarget(name: "generate-recordings", dependencies: ["Recordings"], path: "Sources/generate-recordings"),
     .executableTarget(name: "recordings-bench", dependencies: ["Recordings", "ScrollEngine"], path: "Sources/recordings-bench"),
     .testTarget(name: "RecordingsTests", dependencies: ["Recordings"], path: "Tests/RecordingsTests"),
@@ -50,7 +53,7 @@ let recordings: [Target] = [
 let configurationAndOutput: [Target] = [
     .target(
         name: "Configuration",
-        dependencies: ["ScrollEngine", .product(name: "Yams", package: "Yams")],
+        dependencies: ["ScrollEngine", "YAMLGuard", .product(name: "Yams", package: "Yams")],
         path: "Sources/Configuration"
     ),
     .target(name: "StreamOutput", dependencies: ["ScrollEngine"], path: "Sources/StreamOutput"),
@@ -106,7 +109,7 @@ let daemon: [Target] = [
     .target(
         name: "Daemon",
         dependencies: [
-            "ScrollEngine", "Configuration", "StreamOutput", "LiveInput", "CInputShim",
+            "ScrollEngine", "Configuration", "StreamOutput", "LiveInput", "Renderer", "CInputShim",
             .product(name: "Logging", package: "swift-log"),
         ],
         path: "Sources/Daemon"
@@ -115,7 +118,8 @@ let daemon: [Target] = [
     .executableTarget(name: "daemon-state-writer", dependencies: ["Daemon"], path: "Tests/DaemonStateWriter"),
     .testTarget(
         name: "DaemonTests",
-        dependencies: ["Daemon", "daemon-state-writer", .product(name: "Logging", package: "swift-log")],
+        dependencies: ["Daemon", "daemon-state-writer", "LiveInput", "Renderer", "Configuration", "StreamOutput",
+                       .product(name: "Logging", package: "swift-log")],
         path: "Tests/DaemonTests"
     ),
 ]
@@ -142,6 +146,8 @@ let package = Package(
     products: [
         .executable(name: "touchscroll", targets: ["touchscroll"]),
         .library(name: "ScrollEngine", targets: ["ScrollEngine"]),
+        // The parsers, for the libFuzzer harnesses in fuzz/ (a package of their own: see mk/fuzz.mk).
+        .library(name: "TouchscrollParsers", targets: ["Recordings", "Configuration", "Daemon"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

@@ -7,15 +7,18 @@
 # The libraries the binary needs are added by run-guest.sh (it copies what ldd names for every ELF file).
 #
 # Usage: e2e/stage-payload.sh OUT_DIR TOUCHSCROLL_BINARY
+#        e2e/stage-payload.sh OUT_DIR -      no binary: the systemd guest runs the one `make install` installed
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 repo="$(cd "$here/.." && pwd)"
 out="${1:?usage: stage-payload.sh OUT_DIR TOUCHSCROLL_BINARY}"
 binary="${2:?usage: stage-payload.sh OUT_DIR TOUCHSCROLL_BINARY}"
-[[ -x "$binary" ]] || { echo "stage-payload: $binary is not an executable" >&2; exit 1; }
+[[ "$binary" == - || -x "$binary" ]] || { echo "stage-payload: $binary is not an executable" >&2; exit 1; }
 
 rm -rf "$out" && mkdir -p "$out/bin" "$out/shared/recordings"
-if command -v strip >/dev/null; then
+if [[ "$binary" == - ]]; then
+    rmdir "$out/bin"
+elif command -v strip >/dev/null; then
     strip -o "$out/bin/touchscroll" "$binary"
 else
     cp "$binary" "$out/bin/touchscroll"

@@ -4,7 +4,8 @@
 #                        binary run under memory-deny-write-execute as MemoryDenyWriteExecute=yes does
 #   make udev-check      the udev rules (udevadm verify where it exists, else udev/check-rules.py) and
 #                        the hwdb example compiled by systemd-hwdb into a scratch root
-#   make install         PREFIX=/usr/local DESTDIR= INSTALL_CONFIG=release
+#   make install         PREFIX=/usr/local DESTDIR= INSTALL_CONFIG=release: a release binary with the Swift
+#                        runtime linked in (runs without a Swift toolchain), stripped
 #   make uninstall       same variables; an edited /etc/touchscroll/touchscroll.yaml is left in place
 #   make install-check   install into a scratch DESTDIR, check the tree, uninstall, check it is empty
 APT_PACKAGES += systemd udev python3
@@ -16,10 +17,16 @@ SYSCONFDIR            ?= /etc
 INSTALL_CONFIG        ?= release
 SECURITY_MAX_EXPOSURE ?= 2.0
 DAEMON_UNIT           := systemd/touchscroll.service
+DAEMON_SYSUSERS       := systemd/touchscroll.sysusers
 DAEMON_RULES          := udev/70-touchscroll.rules
 DAEMON_HWDB_EXAMPLE   := udev/61-touchscroll-local.hwdb.example
 DAEMON_DOCS           := docs/deployment.md docs/control.md
 DAEMON_EXAMPLE_CONFIG := config/example.yaml
+
+# The same flags as the guest tests' payload (E2E_BUILD_FLAGS in mk/harness.mk), so `make install`, the
+# install check and the guest tests share one release build: the Swift runtime is linked in statically (the
+# target has no Swift toolchain; the C libraries — libinput, libudev, pixman, … — come from its packages).
+INSTALL_BUILD_FLAGS    = -c $(INSTALL_CONFIG) --static-swift-stdlib --product touchscroll
 
 .PHONY: systemd-check udev-check install uninstall install-check
 
@@ -45,12 +52,13 @@ udev-check: deps
 	echo "hwdb example: compiles, its match yields 4 EVDEV_ABS properties"
 
 install:
-	$(SWIFT) build -c $(INSTALL_CONFIG) --product touchscroll $(SWIFT_FLAGS)
-	install -D -m 0755 "$$($(SWIFT) build -c $(INSTALL_CONFIG) --show-bin-path)/touchscroll" "$(DESTDIR)$(PREFIX)/bin/touchscroll"
+	$(SWIFT) build $(INSTALL_BUILD_FLAGS) $(SWIFT_FLAGS)
+	install -D -s -m 0755 "$$($(SWIFT) build $(INSTALL_BUILD_FLAGS) --show-bin-path)/touchscroll" "$(DESTDIR)$(PREFIX)/bin/touchscroll"
 	install -d "$(DESTDIR)$(PREFIX)/lib/systemd/system"
 	sed -e 's|/usr/local/bin/touchscroll|$(PREFIX)/bin/touchscroll|' -e 's|/usr/local/share/doc/touchscroll|$(PREFIX)/share/doc/touchscroll|' \
 	  $(DAEMON_UNIT) > "$(DESTDIR)$(PREFIX)/lib/systemd/system/touchscroll.service"
 	chmod 0644 "$(DESTDIR)$(PREFIX)/lib/systemd/system/touchscroll.service"
+	install -D -m 0644 $(DAEMON_SYSUSERS) "$(DESTDIR)$(PREFIX)/lib/sysusers.d/touchscroll.conf"
 	install -D -m 0644 $(DAEMON_RULES) "$(DESTDIR)$(PREFIX)/lib/udev/rules.d/70-touchscroll.rules"
 	install -D -m 0644 -t "$(DESTDIR)$(PREFIX)/share/doc/touchscroll" $(DAEMON_HWDB_EXAMPLE) $(DAEMON_DOCS)
 	@if [ -f $(DAEMON_EXAMPLE_CONFIG) ]; then \
@@ -64,6 +72,7 @@ install:
 uninstall:
 	rm -f "$(DESTDIR)$(PREFIX)/bin/touchscroll" \
 	  "$(DESTDIR)$(PREFIX)/lib/systemd/system/touchscroll.service" \
+	  "$(DESTDIR)$(PREFIX)/lib/sysusers.d/touchscroll.conf" \
 	  "$(DESTDIR)$(PREFIX)/lib/udev/rules.d/70-touchscroll.rules" \
 	  "$(DESTDIR)$(PREFIX)/share/doc/touchscroll/61-touchscroll-local.hwdb.example" \
 	  $(addprefix "$(DESTDIR)$(PREFIX)/share/doc/touchscroll/,$(addsuffix ",$(notdir $(DAEMON_DOCS))))
@@ -73,5 +82,6 @@ uninstall:
 	  rm -f "$$config"; rmdir "$(DESTDIR)$(SYSCONFDIR)/touchscroll" 2>/dev/null || true; \
 	elif [ -f "$$config" ]; then echo "leaving the edited $$config"; fi
 
+# Uses the release build the guest tests use too (INSTALL_CONFIG=release): CI compiles one release binary.
 install-check: deps
-	systemd/checks/check-install.sh $(MAKE) INSTALL_CONFIG=$(CONFIG)
+	systemd/checks/check-install.sh $(MAKE)

@@ -16,7 +16,10 @@ struct ConfigurationDecoder {
         let input = reader.field(top, "input", path, section(decodeInput)) ?? InputTransform()
         let output = reader.field(top, "output", path, section(decodeOutput)) ?? OutputConfiguration()
         checkZoom(scrollView, top)
-        return TouchscrollConfiguration(screen: screen, scrollView: scrollView, input: input, output: output)
+        var configuration = TouchscrollConfiguration(screen: screen, scrollView: scrollView, input: input, output: output)
+        configuration.display = reader.field(top, "display", path, decodeDisplay)
+        configuration.indicators = decodeIndicators(top?["scrollView"])
+        return configuration
     }
 
     // MARK: Sections
@@ -24,10 +27,16 @@ struct ConfigurationDecoder {
     private func decodeScreen(_ node: Node, _ path: KeyPath) -> ScreenConfiguration? {
         guard let m = reader.mapping(node, at: path, known: ConfigurationKeys.screen) else { return nil }
         var screen = ScreenConfiguration()
-        if let v = reader.field(m, "width", path, reader.positive) { screen.width = v }
-        if let v = reader.field(m, "height", path, reader.positive) { screen.height = v }
-        if let v = reader.field(m, "widthMM", path, optional(reader.positive)) { screen.widthMM = v }
-        if let v = reader.field(m, "heightMM", path, optional(reader.positive)) { screen.heightMM = v }
+        let pixels = { (node: Node, path: KeyPath) in
+            reader.positive(node, path, maximum: InputLimits.maximumScreenPixels, "a number of pixels > 0 and ≤ 32768")
+        }
+        let millimetres = { (node: Node, path: KeyPath) in
+            reader.positive(node, path, maximum: InputLimits.maximumScreenMillimetres, "millimetres > 0 and ≤ 100000")
+        }
+        if let v = reader.field(m, "width", path, pixels) { screen.width = v }
+        if let v = reader.field(m, "height", path, pixels) { screen.height = v }
+        if let v = reader.field(m, "widthMM", path, optional(millimetres)) { screen.widthMM = v }
+        if let v = reader.field(m, "heightMM", path, optional(millimetres)) { screen.heightMM = v }
         return screen
     }
 
@@ -51,12 +60,12 @@ struct ConfigurationDecoder {
         flag("isDirectionalLockEnabled") { c.isDirectionalLockEnabled = $0 }
         if let v = reader.field(m, "decelerationRate", path, decodeDecelerationRate) { c.decelerationRate = v }
         flag("scrollsToTop") { c.scrollsToTop = $0 }
-        if let v = reader.field(m, "statusBarHeight", path, reader.nonNegative) { c.statusBarHeight = v }
+        if let v = reader.field(m, "statusBarHeight", path, reader.length) { c.statusBarHeight = v }
         flag("shouldScrollToTop") { c.shouldScrollToTop = $0 }
         flag("allowsKeyboardScrolling") { c.allowsKeyboardScrolling = $0 }
-        if let v = reader.field(m, "minimumZoomScale", path, reader.positive) { c.minimumZoomScale = v }
-        if let v = reader.field(m, "maximumZoomScale", path, reader.positive) { c.maximumZoomScale = v }
-        if let v = reader.field(m, "zoomScale", path, reader.positive) { c.zoomScale = v }
+        if let v = reader.field(m, "minimumZoomScale", path, reader.zoomScale) { c.minimumZoomScale = v }
+        if let v = reader.field(m, "maximumZoomScale", path, reader.zoomScale) { c.maximumZoomScale = v }
+        if let v = reader.field(m, "zoomScale", path, reader.zoomScale) { c.zoomScale = v }
         flag("bouncesZoom") { c.bouncesZoom = $0 }
         if let v = reader.field(m, "zoomView", path, optional(reader.string)) { c.zoomView = v }
         if let v = reader.field(m, "contentAlignmentPoint", path, decodeAlignmentPoint) { c.contentAlignmentPoint = v }
@@ -114,6 +123,7 @@ struct ConfigurationDecoder {
         if let v = reader.field(m, "flipX", path, reader.bool) { input.flipX = v }
         if let v = reader.field(m, "flipY", path, reader.bool) { input.flipY = v }
         if let v = reader.field(m, "calibration", path, decodeCalibration) { input.calibration = v }
+        if let v = reader.field(m, "touchOnly", path, reader.bool) { input.touchOnly = v }
         return input
     }
 
@@ -130,34 +140,34 @@ struct ConfigurationDecoder {
 
     private func decodeSize(_ node: Node, _ path: KeyPath) -> Size? {
         guard let m = reader.mapping(node, at: path, known: ConfigurationKeys.size) else { return nil }
-        let width = reader.field(m, "width", path, reader.nonNegative)
-        let height = reader.field(m, "height", path, reader.nonNegative)
+        let width = reader.field(m, "width", path, reader.length)
+        let height = reader.field(m, "height", path, reader.length)
         return Size(width: width ?? 0, height: height ?? 0)
     }
 
     private func decodePoint(_ node: Node, _ path: KeyPath) -> Point? {
         guard let m = reader.mapping(node, at: path, known: ConfigurationKeys.point) else { return nil }
-        return Point(x: reader.field(m, "x", path, reader.number) ?? 0, y: reader.field(m, "y", path, reader.number) ?? 0)
+        return Point(x: reader.field(m, "x", path, reader.coordinate) ?? 0, y: reader.field(m, "y", path, reader.coordinate) ?? 0)
     }
 
     /// Insets may be negative, as in UIKit.
-    private func decodeInsets(_ node: Node, _ path: KeyPath) -> EdgeInsets? {
+    func decodeInsets(_ node: Node, _ path: KeyPath) -> EdgeInsets? {
         guard let m = reader.mapping(node, at: path, known: ConfigurationKeys.insets) else { return nil }
         return EdgeInsets(
-            top: reader.field(m, "top", path, reader.number) ?? 0,
-            left: reader.field(m, "left", path, reader.number) ?? 0,
-            bottom: reader.field(m, "bottom", path, reader.number) ?? 0,
-            right: reader.field(m, "right", path, reader.number) ?? 0
+            top: reader.field(m, "top", path, reader.coordinate) ?? 0,
+            left: reader.field(m, "left", path, reader.coordinate) ?? 0,
+            bottom: reader.field(m, "bottom", path, reader.coordinate) ?? 0,
+            right: reader.field(m, "right", path, reader.coordinate) ?? 0
         )
     }
 
     private func decodeRect(_ node: Node, _ path: KeyPath) -> Rect? {
         guard let m = reader.mapping(node, at: path, known: ConfigurationKeys.rect) else { return nil }
         return Rect(
-            x: reader.field(m, "x", path, reader.number) ?? 0,
-            y: reader.field(m, "y", path, reader.number) ?? 0,
-            width: reader.field(m, "width", path, reader.nonNegative) ?? 0,
-            height: reader.field(m, "height", path, reader.nonNegative) ?? 0
+            x: reader.field(m, "x", path, reader.coordinate) ?? 0,
+            y: reader.field(m, "y", path, reader.coordinate) ?? 0,
+            width: reader.field(m, "width", path, reader.length) ?? 0,
+            height: reader.field(m, "height", path, reader.length) ?? 0
         )
     }
 
@@ -176,14 +186,14 @@ struct ConfigurationDecoder {
             default: break
             }
             if let value = Double.construct(from: scalar) {
-                guard value > 0, value < 1 else {
-                    reader.fail(path, node, "\(YAMLNodeReader.format(value)) is out of range: expected normal, fast, or a number between 0 and 1 (exclusive) per millisecond")
+                guard value > 0, value <= InputLimits.maximumDecelerationRate else {
+                    reader.fail(path, node, "\(YAMLNodeReader.format(value)) is out of range: expected normal, fast, or a number > 0 and ≤ 0.9999 per millisecond")
                     return nil
                 }
                 return DecelerationRate(rawValue: value)
             }
         }
-        reader.fail(path, node, "expected normal, fast, or a number between 0 and 1 per millisecond, got \(YAMLNodeReader.describe(node))")
+        reader.fail(path, node, "expected normal, fast, or a number > 0 and ≤ 0.9999 per millisecond, got \(YAMLNodeReader.describe(node))")
         return nil
     }
 
@@ -191,7 +201,7 @@ struct ConfigurationDecoder {
         guard let m = reader.mapping(node, at: path, known: ConfigurationKeys.doubleTapZoom) else { return nil }
         var value = ScrollViewConfiguration.DoubleTapZoom()
         if let v = reader.field(m, "enabled", path, reader.bool) { value.enabled = v }
-        if let v = reader.field(m, "scale", path, reader.positive) { value.scale = v }
+        if let v = reader.field(m, "scale", path, reader.zoomScale) { value.scale = v }
         return value
     }
 
@@ -203,7 +213,7 @@ struct ConfigurationDecoder {
             return nil
         }
         guard let edge = reader.field(m, "edge", path, { reader.choice($0, $1, edges) }) else { return nil }
-        let depth = reader.field(m, "depth", path, reader.positive) ?? 75
+        let depth = reader.field(m, "depth", path, reader.positiveLength) ?? 75
         return ScrollViewConfiguration.EdgeSwipe(edge: edge, depth: depth)
     }
 
@@ -215,7 +225,7 @@ struct ConfigurationDecoder {
         }
         let axes: [(String, Axis)] = [("horizontal", .horizontal), ("vertical", .vertical)]
         guard let axis = reader.field(m, "axis", path, { reader.choice($0, $1, axes) }),
-              let period = reader.field(m, "period", path, reader.positive) else { return nil }
+              let period = reader.field(m, "period", path, reader.positiveLength) else { return nil }
         return ScrollViewConfiguration.InfiniteScrolling(axis: axis, period: period)
     }
 
@@ -223,7 +233,7 @@ struct ConfigurationDecoder {
         guard let m = reader.mapping(node, at: path, known: ConfigurationKeys.longPress) else { return nil }
         var value = ScrollViewConfiguration.LongPress()
         if let v = reader.field(m, "enabled", path, reader.bool) { value.enabled = v }
-        if let v = reader.field(m, "minimumPressDuration", path, reader.positive) { value.minimumPressDuration = v }
+        if let v = reader.field(m, "minimumPressDuration", path, reader.duration(positive: true)) { value.minimumPressDuration = v }
         return value
     }
 
@@ -231,7 +241,7 @@ struct ConfigurationDecoder {
         guard let m = reader.mapping(node, at: path, known: ConfigurationKeys.wakeTouch) else { return nil }
         var value = ScrollViewConfiguration.WakeTouch()
         if let v = reader.field(m, "enabled", path, reader.bool) { value.enabled = v }
-        if let v = reader.field(m, "idleSeconds", path, reader.nonNegative) { value.idleSeconds = v }
+        if let v = reader.field(m, "idleSeconds", path, reader.duration(positive: false)) { value.idleSeconds = v }
         return value
     }
 
@@ -241,7 +251,10 @@ struct ConfigurationDecoder {
             reader.fail(path, node, "expected 6 numbers [a, b, c, d, e, f] (libinput's calibration matrix), got \(items.count)")
             return nil
         }
-        let numbers = items.enumerated().compactMap { reader.number($0.element, path.appending(index: $0.offset)) }
+        let limit = InputLimits.maximumCalibration
+        let numbers = items.enumerated().compactMap {
+            reader.number($0.element, path.appending(index: $0.offset), in: -limit...limit, "a number from -1000 to 1000")
+        }
         return numbers.count == 6 ? numbers : nil
     }
 

@@ -1,7 +1,7 @@
 /// The keys a configuration file may use, section by section, in the order the documentation and
 /// `touchscroll config defaults` list them. Keys are UIKit's property names in camelCase.
 public enum ConfigurationKeys {
-    public static let root = ["screen", "scrollView", "contentViews", "input", "output"]
+    public static let root = ["screen", "scrollView", "contentViews", "input", "output", "display"]
     public static let screen = ["width", "height", "widthMM", "heightMM"]
     public static let scrollView = [
         "contentSize", "contentOffset", "contentInset", "safeAreaInsets",
@@ -11,6 +11,8 @@ public enum ConfigurationKeys {
         "minimumZoomScale", "maximumZoomScale", "zoomScale", "bouncesZoom", "zoomView",
         "contentAlignmentPoint", "doubleTapZoom", "infiniteScrolling",
         "delaysContentTouches", "canCancelContentTouches", "edgeSwipe", "longPress", "wakeTouch",
+        "showsVerticalScrollIndicator", "showsHorizontalScrollIndicator", "indicatorStyle",
+        "verticalScrollIndicatorInsets", "horizontalScrollIndicatorInsets", "automaticallyAdjustsScrollIndicatorInsets",
     ]
     public static let size = ["width", "height"]
     public static let point = ["x", "y"]
@@ -22,8 +24,9 @@ public enum ConfigurationKeys {
     public static let longPress = ["enabled", "minimumPressDuration"]
     public static let wakeTouch = ["enabled", "idleSeconds"]
     public static let contentView = ["id", "frame", "role", "touchesShouldBegin", "touchesShouldCancel"]
-    public static let input = ["rotation", "flipX", "flipY", "calibration"]
+    public static let input = ["rotation", "flipX", "flipY", "calibration", "touchOnly"]
     public static let output = ["frameRate"]
+    public static let display = ["content", "pixelsPerPoint", "fb", "drm", "png"]
 
     /// Keys people write by analogy that are deliberately not configurable, with the reason.
     static let scrollViewHints = [

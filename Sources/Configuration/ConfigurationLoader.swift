@@ -1,5 +1,6 @@
 import Foundation
 import ScrollEngine
+import YAMLGuard
 import Yams
 
 /// Loads a YAML configuration file into a `TouchscrollConfiguration`, reporting every problem
@@ -8,25 +9,49 @@ import Yams
 /// Walks Yams' node tree rather than using `Codable`: Codable stops at the first error, cannot
 /// reject unknown keys with suggestions, and loses the line and column of the offending node.
 public enum ConfigurationLoader {
-    /// Reads and loads the file at `path`.
+    /// The largest configuration file read (a full one with every key is about 4 kB).
+    public static let maximumFileBytes = 1 << 20
+
+    /// Reads and loads the file at `path`. A pipe (`--config <(…)`) is read too; a directory, or
+    /// anything longer than `maximumFileBytes` (e.g. `/dev/zero`), is an error.
     public static func load(contentsOfFile path: String) throws(ConfigurationErrors) -> TouchscrollConfiguration {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else {
-            let reason = String(cString: strerror(errno))
-            throw ConfigurationErrors([ConfigurationError(file: path, keyPath: "", problem: "cannot read the file: \(reason)")])
+        func failure(_ problem: String) -> ConfigurationErrors {
+            ConfigurationErrors([ConfigurationError(file: path, keyPath: "", problem: problem)])
         }
-        close(descriptor)
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ConfigurationErrors([ConfigurationError(file: path, keyPath: "", problem: "cannot read the file (is it a directory?)")])
+        // O_NONBLOCK: opening a FIFO nobody writes to must not wait; reads block again below.
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { throw failure("cannot read the file: \(String(cString: strerror(errno)))") }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw failure("cannot read the file: \(String(cString: strerror(errno)))") }
+        if status.st_mode & S_IFMT == S_IFDIR { throw failure("cannot read the file (is it a directory?)") }
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw failure("cannot read the file: \(String(cString: strerror(errno)))")
+            }
+            if n == 0 { break }
+            bytes += chunk[0..<n]
+            if bytes.count > maximumFileBytes { throw failure("the file is larger than \(maximumFileBytes) bytes; not a configuration") }
         }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw ConfigurationErrors([ConfigurationError(file: path, keyPath: "", problem: "cannot read the file: not UTF-8 text")])
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw failure("cannot read the file: not UTF-8 text")
         }
         return try load(yaml: text, file: path)
     }
 
     /// Loads configuration text; `file` only names it in errors. An empty document gives the defaults.
     public static func load(yaml: String, file: String? = nil) throws(ConfigurationErrors) -> TouchscrollConfiguration {
+        // Anchors, aliases, tags, complex keys and deep nesting are refused before Yams sees
+        // them (a few hundred bytes of nested aliases cost gigabytes; complex keys trap in Yams).
+        if let problem = YAMLGuard.check(yaml.utf8) {
+            throw ConfigurationErrors([ConfigurationError(file: file, line: problem.line, column: problem.column, keyPath: "",
+                                                          problem: "not accepted: \(problem.message)")])
+        }
         let root: Node?
         do {
             root = try Yams.compose(yaml: yaml)

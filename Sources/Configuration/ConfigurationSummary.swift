@@ -32,6 +32,7 @@ public enum ConfigurationSummary {
         if c.input.flipX { input.append("flipped x") }
         if c.input.flipY { input.append("flipped y") }
         if c.input.calibration != InputTransform.identityCalibration { input.append("calibrated") }
+        if c.input.touchOnly { input.append("touchscreens only") }
         lines.append("input: " + (input.isEmpty ? "as reported" : input.joined(separator: ", ")))
         lines.append("frame rate: \(f(c.output.frameRate)) Hz")
         return lines.joined(separator: "\n")

@@ -54,6 +54,12 @@ public enum ConfigurationYAMLWriter {
             ("edgeSwipe", edgeSwipe),
             ("longPress", map([("enabled", bool(s.longPress.enabled)), ("minimumPressDuration", number(s.longPress.minimumPressDuration))])),
             ("wakeTouch", map([("enabled", bool(s.wakeTouch.enabled)), ("idleSeconds", number(s.wakeTouch.idleSeconds))])),
+            ("showsVerticalScrollIndicator", bool(c.indicators.showsVerticalScrollIndicator)),
+            ("showsHorizontalScrollIndicator", bool(c.indicators.showsHorizontalScrollIndicator)),
+            ("indicatorStyle", Node(c.indicators.indicatorStyle.rawValue)),
+            ("verticalScrollIndicatorInsets", insets(c.indicators.verticalScrollIndicatorInsets)),
+            ("horizontalScrollIndicatorInsets", insets(c.indicators.horizontalScrollIndicatorInsets)),
+            ("automaticallyAdjustsScrollIndicatorInsets", bool(c.indicators.automaticallyAdjustsScrollIndicatorInsets)),
         ]
         let views: [Node] = s.contentViews.map { view in
             var fields: [(Node, Node)] = [
@@ -71,14 +77,29 @@ public enum ConfigurationYAMLWriter {
             ("flipX", bool(c.input.flipX)),
             ("flipY", bool(c.input.flipY)),
             ("calibration", Node(c.input.calibration.map(number), Tag(.seq), .flow)),
+            ("touchOnly", bool(c.input.touchOnly)),
         ]
-        return map([
+        var sections: [(Node, Node)] = [
             ("screen", map(screen)),
             ("scrollView", map(scrollView)),
             ("contentViews", Node(views, Tag(.seq), views.isEmpty ? .flow : .block)),
             ("input", map(input)),
             ("output", map([("frameRate", number(c.output.frameRate))])),
-        ])
+        ]
+        if let display = c.display {
+            var fields: [(Node, Node)] = [
+                ("content", display.content.map { Node($0, Tag(.str), .doubleQuoted) } ?? null),
+                ("pixelsPerPoint", number(display.pixelsPerPoint)),
+            ]
+            switch display.output {
+            case .framebuffer(let path): fields.append(("fb", Node(path, Tag(.str), .doubleQuoted)))
+            case .drm(let path): fields.append(("drm", Node(path, Tag(.str), .doubleQuoted)))
+            case .png(let directory): fields.append(("png", Node(directory, Tag(.str), .doubleQuoted)))
+            case nil: break
+            }
+            sections.append(("display", map(fields)))
+        }
+        return map(sections)
     }
 
     private static var null: Node { Node("null") }

@@ -23,14 +23,20 @@ public struct InputTransform: Hashable, Sendable {
     /// rotation: x' = a·x + b·y + c, y' = d·x + e·y + f. With no rotation it means exactly what
     /// libinput's matrix means.
     public var calibration: [Double]
+    /// Read touchscreens only: keyboards (arrow / page keys, a barcode scanner is a keyboard too), mice and
+    /// wheels are left alone. Not part of the coordinate mapping; it lives here because it is the `input`
+    /// section's other key. `--touch-only` turns it on from the command line.
+    public var touchOnly: Bool
 
     public static let identityCalibration: [Double] = [1, 0, 0, 0, 1, 0]
 
-    public init(rotation: Rotation = .none, flipX: Bool = false, flipY: Bool = false, calibration: [Double] = InputTransform.identityCalibration) {
+    public init(rotation: Rotation = .none, flipX: Bool = false, flipY: Bool = false, calibration: [Double] = InputTransform.identityCalibration,
+                touchOnly: Bool = false) {
         self.rotation = rotation
         self.flipX = flipX
         self.flipY = flipY
         self.calibration = calibration
+        self.touchOnly = touchOnly
     }
 
     /// Maps a normalised device point (0…1 on both axes) to a normalised screen point.

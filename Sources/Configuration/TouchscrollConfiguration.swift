@@ -10,6 +10,10 @@ public struct TouchscrollConfiguration: Hashable, Sendable {
     public var scrollView: ScrollViewConfiguration
     public var input: InputTransform
     public var output: OutputConfiguration
+    /// What a live session draws and where; nil: nothing is drawn.
+    public var display: DisplayConfiguration? = nil
+    /// The scroll indicators the display draws (keys of `scrollView:`).
+    public var indicators = ScrollIndicatorConfiguration()
 
     public init(
         screen: ScreenConfiguration = ScreenConfiguration(),

@@ -1,3 +1,4 @@
+import ScrollEngine
 import Yams
 
 /// Reads typed values out of a Yams node tree, collecting one `ConfigurationError` per problem
@@ -82,14 +83,43 @@ final class YAMLNodeReader {
         return value
     }
 
-    func nonNegative(_ node: Node, _ path: KeyPath) -> Double? {
-        number(node, path, in: 0...Double.greatestFiniteMagnitude, "a number ≥ 0")
+    // The ranges below are `InputLimits`' (docs/configuration.md, "Ranges"): what the engine can
+    // honour. A value outside them is an error with its key path, never a trap later in replay.
+
+    /// A position, offset or inset: -1e7…1e7 points.
+    func coordinate(_ node: Node, _ path: KeyPath) -> Double? {
+        let limit = InputLimits.maximumCoordinate
+        return number(node, path, in: -limit...limit, "a coordinate from -1e7 to 1e7 points")
     }
 
-    func positive(_ node: Node, _ path: KeyPath) -> Double? {
+    /// A size: 0…1e7 points.
+    func length(_ node: Node, _ path: KeyPath) -> Double? {
+        number(node, path, in: 0...InputLimits.maximumLength, "a length from 0 to 1e7 points")
+    }
+
+    /// A size that must not be 0: > 0, ≤ 1e7 points.
+    func positiveLength(_ node: Node, _ path: KeyPath) -> Double? {
+        positive(node, path, maximum: InputLimits.maximumLength, "a length > 0 and ≤ 1e7 points")
+    }
+
+    /// A zoom scale: 0.001…1000.
+    func zoomScale(_ node: Node, _ path: KeyPath) -> Double? {
+        number(node, path, in: InputLimits.zoomScaleRange, "a zoom scale from 0.001 to 1000")
+    }
+
+    /// A duration in seconds, ≥ 0 (`positive`: > 0), at most 1e6 s.
+    func duration(positive: Bool) -> (Node, KeyPath) -> Double? {
+        { node, path in
+            if positive { return self.positive(node, path, maximum: InputLimits.maximumDuration, "seconds > 0 and ≤ 1000000") }
+            return self.number(node, path, in: 0...InputLimits.maximumDuration, "seconds from 0 to 1000000")
+        }
+    }
+
+    /// A number > 0 and ≤ `maximum`; `what` names the range in the message.
+    func positive(_ node: Node, _ path: KeyPath, maximum: Double, _ what: String) -> Double? {
         guard let value = number(node, path) else { return nil }
-        guard value > 0 else {
-            fail(path, node, "\(Self.format(value)) is out of range: expected a number > 0")
+        guard value > 0, value <= maximum else {
+            fail(path, node, "\(Self.format(value)) is out of range: expected \(what)")
             return nil
         }
         return value

@@ -3,12 +3,11 @@ import ScrollEngine
 /// Replays touch input through an engine on a virtual clock (NIO's EmbeddedEventLoop idea: time
 /// moves only when the driver moves it, so a replay is deterministic and runs as fast as the CPU).
 ///
-/// The schedule, step by step, always taking the earliest of:
+/// The schedule (`EngineSchedule`, shared with the live driver), step by step, always taking the
+/// earliest of:
 /// - the next input frame → `handle(frame)` (the engine first advances to the frame's time);
 /// - while the engine `isAnimating`, the next animation tick (multiples of 1/frameRate from the
-///   first input frame's time) → `advance(to:)`; a tick less than a quarter frame after the
-///   previous step is skipped in favour of the one after it (a lift at 116 666 µs must not be
-///   followed by a frame at 116 667 µs that shows nothing new);
+///   first input frame's time) more than a quarter frame after the previous step → `advance(to:)`;
 /// - the engine's `nextTimerDeadline` → `advance(to:)`.
 /// After the last input (fingers still down are cancelled then) it keeps advancing until nothing
 /// animates and no timer is pending, giving up after `settleLimit` virtual seconds.
@@ -36,7 +35,7 @@ public struct PlaybackDriver<Engine: PlaybackEngine> {
         guard let first = try nextFrame() else { return PlaybackSummary() }
         let origin = first.time
         let engine = makeEngine(origin)
-        let ticks = FrameTicks(origin: origin, frameRate: options.frameRate)
+        let schedule = EngineSchedule(origin: origin, frameRate: options.frameRate)
         var window = TouchWindow(
             start: options.from.map { origin.adding(seconds: $0) },
             end: options.to.map { origin.adding(seconds: $0) }
@@ -85,15 +84,10 @@ public struct PlaybackDriver<Engine: PlaybackEngine> {
 
         while true {
             try refill()
-            var wakeUp: Timestamp? = nil
-            if engine.isAnimating { wakeUp = ticks.tick(after: now.adding(microseconds: ticks.minimumGap)) }
-            if let deadline = engine.nextTimerDeadline {
-                let due = max(deadline, now)
-                wakeUp = wakeUp.map { min($0, due) } ?? due
-            }
+            let wakeUp = schedule.nextWakeup(after: now, isAnimating: engine.isAnimating, timerDeadline: engine.nextTimerDeadline)
             if let frame = queue.first, wakeUp.map({ frame.time <= $0 }) ?? true {
                 queue.removeFirst()
-                let fedFrame = TouchFrame(time: max(frame.time, now), samples: frame.samples)
+                let fedFrame = TouchFrame(time: EngineSchedule.inputTime(frame.time, after: now), samples: frame.samples)
                 try step(to: fedFrame.time) {
                     fed(fedFrame)
                     engine.handle(fedFrame)
@@ -108,7 +102,7 @@ public struct PlaybackDriver<Engine: PlaybackEngine> {
             }
             // A timer due now that the engine does not clear would stall the clock: move at
             // least one microsecond so every step makes progress.
-            let target = time > now ? time : now.adding(microseconds: 1)
+            let target = schedule.stepTime(for: time, after: now)
             try step(to: target) { engine.advance(to: target) }
         }
         summary.end = now

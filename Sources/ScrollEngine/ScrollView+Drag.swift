@@ -182,6 +182,9 @@ extension ScrollView {
         }
         let motion = OffsetMotion(start: time, x: trajectories[0], y: trajectories[1])
         guard motion.end > time else {
+            // Nothing to animate (content less than half a point past an edge is already at rest by
+            // the springs' rule): it rests on the motion's destination, never where it was let go.
+            move(to: motion.destination)
             phase = .idle
             emit(.didEndDragging(willDecelerate: false))
             return phase
@@ -212,16 +215,30 @@ extension ScrollView {
         return min(max(page * pageSize, r.lowerBound), r.upperBound)
     }
 
-    /// The fingers lifted without a drag or pinch: content caught mid-bounce returns to the edge.
+    /// The fingers lifted without a drag or pinch: content caught mid-bounce returns to the edge,
+    /// and with paging, content caught between pages (mid-page motion, or left there by a
+    /// programmatic offset or a pinch) goes to the nearest page, as a drag released without
+    /// velocity does.
     func settledAfterTouch() -> Phase {
         let g = geometry
         var trajectories: [AxisTrajectory] = []
         for axis in Axis.allCases {
-            trajectories.append(.release(position: contentOffset[axis], velocityPerSecond: 0, range: releaseRange(axis, g),
-                                         bounces: g.bounces(axis), rate: configuration.decelerationRate.rawValue))
+            let r = releaseRange(axis, g)
+            let x = contentOffset[axis]
+            if configuration.isPagingEnabled && r.contains(x) {
+                let page = pageTarget(axis, start: x, position: x, velocityPerSecond: 0, geometry: g)
+                trajectories.append(page == x ? .resting(at: x) : AxisTrajectory(.spring(.withoutOvershoot(
+                    .bounce(start: x, target: page, velocityPerSecond: 0)))))
+            } else {
+                trajectories.append(.release(position: x, velocityPerSecond: 0, range: r,
+                                             bounces: g.bounces(axis), rate: configuration.decelerationRate.rawValue))
+            }
         }
         let motion = OffsetMotion(start: time, x: trajectories[0], y: trajectories[1])
-        guard motion.end > time else { return .idle }
+        guard motion.end > time else {
+            move(to: motion.destination)
+            return .idle
+        }
         phase = .decelerating(motion)
         emit(.willBeginDecelerating)
         return phase

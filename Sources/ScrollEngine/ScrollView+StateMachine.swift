@@ -36,7 +36,7 @@ extension ScrollView {
         var isScrollAnimating: Bool { if case .scrollAnimating = self { true } else { false } }
         var isZooming: Bool { if case .pinching = self { true } else { false } }
         var isZoomBouncing: Bool {
-            if case .zoomSettling(let z) = self { z.startScale != z.targetScale } else { false }
+            if case .zoomSettling(let z) = self { z.changesScale } else { false }
         }
         var isZoomAnimating: Bool { if case .zoomAnimating = self { true } else { false } }
         /// Something moves by itself (the caller should advance at its frame rate).
@@ -104,6 +104,8 @@ extension ScrollView {
         case setZoom(scale: Double, offset: Point)
         /// stopScrollingAndZooming().
         case stop
+        /// A programmatic call is about to be computed: a zoom bounce-back lands on its limit first.
+        case landZoomBounce
         /// Infinite scrolling moves the offset by whole periods; applied after any transition that
         /// left the offset too far from the centre.
         case recenter(shift: Point)
@@ -128,6 +130,7 @@ extension ScrollView {
             case .setOffset: "setOffset"
             case .setZoom: "setZoom"
             case .stop: "stop"
+            case .landZoomBounce: "landZoomBounce"
             case .recenter: "recenter"
             case .carriedDrag: "carriedDrag"
             case .carriedDragEnded: "carriedDragEnded"
@@ -166,7 +169,13 @@ extension ScrollView {
                 // touchscroll says so with its own message.
                 phase = .tracking(Tracking())
                 emit(.motionStopped(reason: .touch))
+            case .zoomSettling(let z) where z.changesScale:
+                // The zoom bounce-back runs to its end (a scale past its limits never rests); the finger
+                // waits, as one left over from the pinch does, and tracks from there.
+                break
             case .zoomSettling, .zoomAnimating:
+                // The scale is inside its limits (an offset-only settle after a pinch, an animated
+                // zoom): the motion stops where it is, like a caught bounce.
                 emit(.didEndZooming(atScale: zoomScale))
                 phase = .tracking(Tracking())
             case .tracking, .dragging, .pinching:
@@ -235,7 +244,7 @@ extension ScrollView {
                 // A new animation replaces whatever moves by itself, without an end message.
                 phase = .scrollAnimating(m, kind)
             case .zoomSettling, .zoomAnimating:
-                emit(.didEndZooming(atScale: zoomScale))
+                stopMotion(reason: .programmatic)
                 phase = .scrollAnimating(m, kind)
             case .tracking, .dragging, .pinching:
                 invalid(input)
@@ -243,6 +252,11 @@ extension ScrollView {
 
         case .animateZoom(let z):
             switch phase {
+            case .zoomSettling(let bounce) where bounce.changesScale:
+                // The bounce-back completes first (the programmatic entry points complete it before they
+                // compute the animation, so `z` starts where it ends).
+                stopMotion(reason: .programmatic)
+                phase = .zoomAnimating(z)
             case .idle, .decelerating, .scrollAnimating, .zoomSettling, .zoomAnimating:
                 phase = .zoomAnimating(z)
             case .tracking, .dragging, .pinching:
@@ -262,6 +276,14 @@ extension ScrollView {
 
         case .stop:
             stopMotion(reason: .stopScrollingAndZooming)
+
+        case .landZoomBounce:
+            switch phase {
+            case .zoomSettling(let z) where z.changesScale:
+                stopMotion(reason: .programmatic)
+            case .idle, .tracking, .dragging, .pinching, .decelerating, .scrollAnimating, .zoomSettling, .zoomAnimating:
+                break
+            }
 
         case .recenter(let shift):
             applyRecenter(shift)
@@ -293,12 +315,18 @@ extension ScrollView {
     }
 
     /// Whatever moves by itself stops where it is: an offset motion with touchscroll's
-    /// `touchscrollMotionStopped`, a zoom motion with didEndZooming. Gestures are not motions.
+    /// `touchscrollMotionStopped`, a zoom motion with didEndZooming. The zoom bounce-back of a scale
+    /// past its limits is the exception: such a scale never rests, so stopping the bounce completes
+    /// it at once (scale and offset on its end) before didEndZooming. Gestures are not motions.
     private func stopMotion(reason: MotionStopReason) {
         switch phase {
         case .decelerating, .scrollAnimating:
             phase = .idle
             emit(.motionStopped(reason: reason))
+        case .zoomSettling(let z) where z.changesScale:
+            phase = afterZoomMotion
+            zoom(to: z.targetScale, offset: z.targetOffset)
+            emit(.didEndZooming(atScale: zoomScale))
         case .zoomSettling, .zoomAnimating:
             phase = afterZoomMotion
             emit(.didEndZooming(atScale: zoomScale))
@@ -320,6 +348,12 @@ extension ScrollView {
         case .idle, .tracking, .decelerating, .scrollAnimating, .zoomSettling, .zoomAnimating:
             break
         }
+    }
+
+    /// A programmatic call during the zoom bounce-back completes the bounce first, so that the call
+    /// is computed in the geometry the content comes to rest in.
+    func completeZoomBounce() {
+        if phase.isZoomBouncing { send(.landZoomBounce) }
     }
 
     func rawOffset(forDisplayed offset: Point) -> Point {

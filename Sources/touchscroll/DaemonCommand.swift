@@ -4,8 +4,6 @@ import Daemon
 import Foundation
 import LiveInput
 import Logging
-import Recordings
-import StreamOutput
 
 /// `touchscroll daemon`: `run` as a supervised service (docs/deployment.md, docs/control.md).
 struct DaemonCommand: ParsableCommand {
@@ -25,9 +23,14 @@ struct DaemonCommand: ParsableCommand {
         $STATE_DIRECTORY) when the content settles and at shutdown, restored at start.
         - Control: JSON Lines requests on $RUNTIME_DIRECTORY/control.sock (or --runtime-dir), and on \
         standard input with --control-stdin (docs/control.md).
+        - Drawing: with a display: section in the configuration (content, pixelsPerPoint, and one of \
+        fb, drm, png) or the flags below, the content is drawn as touches and control commands move \
+        it. SIGHUP can change the content and the display. A display taken by another program (DRM \
+        master) or unplugged is logged; the stream and control go on, and drawing resumes when the \
+        display is back.
 
-        Exit codes: 0 stopped by a signal, 1 output or run loop failed, 2 invalid configuration, \
-        4 input device unavailable, 64 invalid command line.
+        Exit codes: 0 stopped by a signal, 1 output, display or run loop failed, 2 invalid configuration, \
+        3 content image unusable, 4 input device unavailable, 64 invalid command line.
         """
     )
 
@@ -36,9 +39,7 @@ struct DaemonCommand: ParsableCommand {
 
     @OptionGroup var input: LiveInputOptions
 
-
-
-
+    @OptionGroup(title: "Drawing (overrides the configuration's display: section)") var display: DisplayOptions
 
     @Option(name: .customLong("state-dir"), help: ArgumentHelp("Where state.json is kept (default $STATE_DIRECTORY).", valueName: "dir"))
     var stateDirectory: String?
@@ -63,32 +64,18 @@ struct DaemonCommand: ParsableCommand {
         let logger = Logger(label: "touchscroll")
         let configuration = try loadConfiguration(config)
         let environment = ProcessInfo.processInfo.environment
-        let settings = DaemonSession.Settings(
-            configurationPath: config, restorationIdentifier: restorationIdentifier,
-            directories: DaemonDirectories(stateOption: stateDirectory, runtimeOption: runtimeDirectory, environment: environment),
-            controlStandardInput: controlStandardInput)
-        let header = StreamHeader(toolVersion: ToolVersion.current, scrollView: configuration.scrollView,
-                                  screenWidthMM: configuration.screen.widthMM, screenHeightMM: configuration.screen.heightMM,
-                                  frameRate: configuration.output.frameRate)
-        do {
-            let backends = try input.makeBackends(configuration: configuration, logger: logger)
-            let stream = try DelegateStreamWriter(sink: FileDescriptorByteSink(fileDescriptor: 1), header: header)
-            let session = try DaemonSession(settings: settings, configuration: configuration, backends: backends,
-                                            stream: stream, environment: environment, logger: logger)
-            try session.run()
-        } catch let error as InputError {
-            logger.critical("\(error)")
-            throw ExitCodes.inputUnavailable
-        } catch let error as StreamWriteError {
-            logger.critical("\(error)")
-            throw ExitCodes.runtimeFailure
-        } catch let error as SystemCallError {
-            logger.critical("\(error)")
-            throw ExitCodes.runtimeFailure
-        } catch let error as WatchdogSettings.ParseError {
-            logger.critical("\(error)")
-            throw ExitCodes.runtimeFailure
-        }
+        let directories = DaemonDirectories(stateOption: stateDirectory, runtimeOption: runtimeDirectory, environment: environment)
+        var parts = LiveSession.Parts()
+        parts.configurationPath = config
+        parts.reloadsOnHangUp = true
+        parts.toolVersion = ToolVersion.current
+        parts.display = { [display] configuration in display.settings(for: configuration) }
+        parts.stateDirectory = directories.state
+        parts.restorationIdentifier = restorationIdentifier
+        parts.controlSocket = directories.controlSocket
+        parts.controlStandardInput = controlStandardInput
+        parts.systemd = true
+        parts.environment = environment
+        try LiveSessionLauncher.run(configuration: configuration, input: input, parts: parts, logger: logger)
     }
-
 }

@@ -30,13 +30,7 @@ struct DevicesCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let listings: [DeviceListing]
-        do {
-            listings = try DeviceCatalog().list(nodes: devices)
-        } catch {
-            StandardError.print("touchscroll: \(error)")
-            throw ExitCodes.inputUnavailable
-        }
+        let listings = try ExitCodes.reporting { try DeviceCatalog().list(nodes: devices) }
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]

@@ -1,15 +1,17 @@
 import ArgumentParser
-import Foundation
+import Configuration
+import Daemon
 import Renderer
 import ScrollEngine
 
-/// The drawing options `render` and `run` share: what to draw (content, header, indicators,
-/// rotation, debug outlines) and where (PNG files, fbdev, DRM/KMS).
+/// The drawing options `render`, `run` and `daemon` share: what to draw (content, header,
+/// indicators, rotation, debug outlines) and where (PNG files, fbdev, DRM/KMS). They override the
+/// configuration file's `display:` section and indicator keys.
 struct DisplayOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("PNG or JPEG image, or a tile folder DIR/<scale>/<col>_<row>.png, to scroll (default: a generated page).", valueName: "file"))
+    @Option(help: ArgumentHelp("PNG or JPEG image, or a tile folder DIR/<scale>/<col>_<row>.png, to scroll (default: display.content, else a generated page).", valueName: "file"))
     var content: String?
-    @Option(name: .customLong("pixels-per-point"), help: ArgumentHelp("Image pixels per content point (default 1).", valueName: "n"))
-    var pixelsPerPoint: Double = 1
+    @Option(name: .customLong("pixels-per-point"), help: ArgumentHelp("Image pixels per content point (default: display.pixelsPerPoint, else 1).", valueName: "n"))
+    var pixelsPerPoint: Double?
     @Option(help: ArgumentHelp("Write every drawn frame as DIR/frame-NNNNNN.png.", valueName: "dir"))
     var png: String?
     @Option(help: ArgumentHelp("Write the final frame as a PNG.", valueName: "file"))
@@ -22,70 +24,47 @@ struct DisplayOptions: ParsableArguments {
     var debugViews = false
     @Option(help: ArgumentHelp("Turn the output clockwise: 0, 90, 180 or 270.", valueName: "degrees"))
     var rotation: Int = 0
-    @Option(name: .customLong("indicator-style"), help: ArgumentHelp("default, black or white.", valueName: "style"))
-    var indicatorStyle: String = "default"
+    @Option(name: .customLong("indicator-style"), help: ArgumentHelp("default, black or white (default: scrollView.indicatorStyle).", valueName: "style"))
+    var indicatorStyle: String?
     @Option(name: .customLong("header-height"), help: ArgumentHelp("Height of a stationary header (0: none).", valueName: "points"))
     var headerHeight: Double = 0
     @Option(name: .customLong("header-color"), help: ArgumentHelp("The header's colour as RRGGBB.", valueName: "hex"))
     var headerColor: String = "F2F2F7"
 
-    /// True when any output is named: something will be drawn.
-    var drawsAnything: Bool { png != nil || screenshot != nil || fb != nil || drm != nil }
+    /// The outputs named on the command line (they replace the configuration's).
+    var targets: [DisplaySettings.Target] {
+        var targets: [DisplaySettings.Target] = []
+        if let fb { targets.append(.framebuffer(fb)) }
+        if let drm { targets.append(.drm(drm)) }
+        if let png { targets.append(.png(directory: png)) }
+        if let screenshot { targets.append(.screenshot(screenshot)) }
+        return targets
+    }
+
+    /// True when an output is named on the command line.
+    var drawsAnything: Bool { !targets.isEmpty }
 
     func validate() throws {
         if fb != nil && drm != nil { throw ValidationError("--fb and --drm cannot be used together") }
         if OutputRotation(degrees: rotation) == nil || rotation % 90 != 0 { throw ValidationError("--rotation must be 0, 90, 180 or 270, got \(rotation)") }
-        if IndicatorStyle(rawValue: indicatorStyle) == nil { throw ValidationError("--indicator-style must be default, black or white, got \(indicatorStyle)") }
+        if let indicatorStyle, IndicatorStyle(rawValue: indicatorStyle) == nil { throw ValidationError("--indicator-style must be default, black or white, got \(indicatorStyle)") }
         if UInt32(headerColor, radix: 16) == nil || headerColor.count != 6 { throw ValidationError("--header-color must be six hex digits, got \(headerColor)") }
-        if !(pixelsPerPoint > 0) { throw ValidationError("--pixels-per-point must be positive, got \(pixelsPerPoint)") }
+        if let pixelsPerPoint, !(pixelsPerPoint > 0) { throw ValidationError("--pixels-per-point must be positive, got \(pixelsPerPoint)") }
     }
 
-    /// Reads the content (image, tile folder, or the generated page). Errors: unusable input.
-    func loadContent() throws -> ContentImage {
-        var isDirectory: ObjCBool = false
-        if let content, FileManager.default.fileExists(atPath: content, isDirectory: &isDirectory), isDirectory.boolValue {
-            return try ContentImage(levels: TileFolder.readLevels(directory: content), pixelsPerPoint: pixelsPerPoint)
+    /// The configuration's drawing settings with these options applied over them; the result has
+    /// no target when neither names an output.
+    func settings(for configuration: TouchscrollConfiguration) -> DisplaySettings {
+        var settings = DisplaySettings(configuration: configuration)
+        if let content { settings.content = content }
+        if let pixelsPerPoint { settings.pixelsPerPoint = pixelsPerPoint }
+        if !targets.isEmpty { settings.targets = targets }
+        settings.rotation = OutputRotation(degrees: rotation) ?? .none
+        settings.showsDebugViews = debugViews
+        if let style = indicatorStyle.flatMap(IndicatorStyle.init(rawValue:)) { settings.indicators.indicatorStyle = style }
+        if headerHeight > 0 {
+            settings.header = StationaryHeader(height: headerHeight, fill: .color(Color(rgb: UInt32(headerColor, radix: 16) ?? 0)))
         }
-        return try content.map { try ContentImage(imagePath: $0, pixelsPerPoint: pixelsPerPoint) }
-            ?? ContentImage(source: GeneratedPage.make(width: 2560, height: 4000), pixelsPerPoint: 2)
-    }
-
-    /// What to draw for `scrollView`, whose contentSize (and infinite-scrolling period) become the
-    /// content's: the scroll view must be configured with the returned `scrollView`.
-    func rendererConfiguration(scrollView: ScrollViewConfiguration, content image: ContentImage) -> RendererConfiguration {
-        var config = RendererConfiguration(scrollView: scrollView)
-        config.rotation = OutputRotation(degrees: rotation) ?? .none
-        config.showsDebugViews = debugViews
-        config.indicators.indicatorStyle = IndicatorStyle(rawValue: indicatorStyle) ?? .default
-        if headerHeight > 0 { config.header = StationaryHeader(height: headerHeight, fill: .color(Color(rgb: UInt32(headerColor, radix: 16) ?? 0))) }
-        if let infinite = scrollView.infiniteScrolling {
-            // The picture repeats every image width (height): that is the engine's recentring period,
-            // and the scroll view spans five of them so a fling has room before it is recentred.
-            let period = image.pointSize[infinite.axis]
-            if infinite.period != period {
-                StandardError.print("touchscroll: warning: scrollView.infiniteScrolling.period is \(infinite.period), the content repeats every \(period) points; using \(period)")
-            }
-            config.infiniteScrolling = InfiniteScrolling(axis: infinite.axis, periods: 5)
-            config.scrollView.infiniteScrolling = .init(axis: infinite.axis, period: period)
-        }
-        // The content defines the contentSize the scroll view runs with.
-        config.scrollView.contentSize = config.contentSize(contentPointSize: image.pointSize, zoomScale: scrollView.zoomScale)
-        return config
-    }
-
-    /// Opens the outputs (devices first, then files). Errors: RendererError.
-    func openOutputs(for config: RendererConfiguration) throws -> [FrameOutput] {
-        var outputs: [FrameOutput] = []
-        if let fb { outputs.append(try FramebufferOutput(path: fb)) }
-        if let drm { outputs.append(try DRMOutput(path: drm)) }
-        let bounds = config.scrollView.boundsSize
-        let logical = PixelSize(width: Int(bounds.width), height: Int(bounds.height))
-        let panel = outputs.first?.panelSize ?? (config.rotation == .quarter || config.rotation == .threeQuarters ? logical.transposed : logical)
-        if config.rotation.logicalSize(panel: panel) != logical {
-            StandardError.print("touchscroll: warning: the screen in the configuration is \(logical), the display draws \(config.rotation.logicalSize(panel: panel))")
-        }
-        if let png { outputs.append(try PNGSequenceOutput(directory: png, panelSize: panel)) }
-        if let screenshot { outputs.append(ScreenshotOutput(path: screenshot, panelSize: panel)) }
-        return outputs
+        return settings
     }
 }

@@ -1,4 +1,10 @@
 import ArgumentParser
+import Daemon
+import LiveInput
+import Playback
+import Recordings
+import Renderer
+import StreamOutput
 
 /// The exit codes `touchscroll --help` documents (also in docs/protocol.md and docs/configuration.md).
 enum ExitCodes {
@@ -6,6 +12,34 @@ enum ExitCodes {
     static let runtimeFailure = ExitCode(1)
     /// The configuration file is invalid.
     static let invalidConfiguration = ExitCode(2)
-    /// The input recording or touch script cannot be used.
+    /// The input recording, touch script or content image cannot be used.
     static let unusableInput = ExitCode(3)
+    /// No input device could be opened (permissions, missing node, no udev seat) — `run`, `daemon`, `devices`, `record`.
+    static let inputUnavailable = ExitCode(4)
+
+    /// The documented exit code for an error a command could not carry on from: the one mapping
+    /// every command uses.
+    static func code(for error: Error) -> ExitCode {
+        switch error {
+        case let code as ExitCode: code
+        case is InputError: inputUnavailable
+        case is RecordingError: unusableInput
+        case PlaybackError.timeWentBackwards: unusableInput
+        case let error as RendererError where error.kind == .imageRead: unusableInput
+        default: runtimeFailure
+        }
+    }
+
+    /// Runs `body`; an error other than an exit code is printed ("touchscroll: …" on standard
+    /// error) and becomes its exit code.
+    static func reporting<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let code as ExitCode {
+            throw code
+        } catch {
+            StandardError.print("touchscroll: \(error)")
+            throw code(for: error)
+        }
+    }
 }

@@ -1,4 +1,5 @@
 import Configuration
+import LiveInput
 import Recordings
 import ScrollEngine
 
@@ -16,7 +17,7 @@ enum InputRecording {
         )
         // Touch scripts are already in screen px: no device, nothing to calibrate.
         guard source.format != .touchScript, !input.isCalibrationIdentity else { return source }
-        return CalibratedFrameReader(source: source, transform: input, screenSize: configuration.screen.size)
+        return CalibratedFrameReader(source: source, calibration: CalibrationMatrix(input.calibration), screenSize: configuration.screen.size)
     }
 
     /// The time of the recording's last event, when the reader can tell without reading it all
@@ -30,10 +31,11 @@ enum InputRecording {
     }
 }
 
-/// Applies the configured calibration matrix to every touch location of a device recording.
+/// Applies the configured calibration matrix to every touch location of a device recording, as
+/// the raw evdev backend does live (`CalibrationMatrix.apply(toScreenPoint:screenSize:)`).
 struct CalibratedFrameReader: TouchFrameReader {
     let source: RecordingSource
-    let transform: InputTransform
+    let calibration: CalibrationMatrix
     let screenSize: Size
 
     var warnings: [RecordingWarning] { source.warnings }
@@ -41,7 +43,7 @@ struct CalibratedFrameReader: TouchFrameReader {
     mutating func nextFrame() throws -> TouchFrame? {
         guard var frame = try source.nextFrame() else { return nil }
         for index in frame.samples.indices {
-            frame.samples[index].location = transform.calibrate(screenPoint: frame.samples[index].location, screenSize: screenSize)
+            frame.samples[index].location = calibration.apply(toScreenPoint: frame.samples[index].location, screenSize: screenSize)
         }
         return frame
     }

@@ -22,7 +22,7 @@ struct LiveInputOptions: ParsableArguments {
     @Flag(help: "Grab the device exclusively (evdev backend); off by default so other readers keep working.")
     var grab = false
 
-    @Flag(name: .customLong("touch-only"), help: "Ignore keyboards and wheels.")
+    @Flag(name: .customLong("touch-only"), help: "Ignore keyboards and wheels (as the configuration's input.touchOnly: true).")
     var touchOnly = false
 
     func validate() throws {
@@ -37,6 +37,8 @@ struct LiveInputOptions: ParsableArguments {
     /// Opens the chosen backend(s) for the configured screen and input transform.
     func makeBackends(configuration: TouchscrollConfiguration, logger: Logger) throws(InputError) -> [any InputBackend] {
         let transform = ScreenTransform(configuration.input)
+        // Keyboards and wheels are read unless the command line or the configuration says touchscreens only.
+        let touchOnly = self.touchOnly || configuration.input.touchOnly
         switch backend {
         case .libinput:
             let source: LibinputBackend.Source = devices.isEmpty ? .udev(seat: seat) : .paths(devices)
@@ -46,15 +48,15 @@ struct LiveInputOptions: ParsableArguments {
             for failure in libinput.takeOpenFailures() { logger.warning("\(failure)") }
             return [libinput]
         case .evdev:
-            var backends: [any InputBackend] = []
-            for (index, node) in devices.enumerated() {
-                let evdev = try EvdevBackend(node: node, screen: configuration.screen.size, transform: transform, grab: grab,
+            // Every node in one source that drops unplugged devices and opens them again when they return.
+            let screen = configuration.screen.size, grab = grab
+            return [try EvdevNodeSet(nodes: devices, logger: Logger(label: "touchscroll.evdev")) { node, index throws(InputError) in
+                let evdev = try EvdevBackend(node: node, screen: screen, transform: transform, grab: grab,
                                              slotOffset: index * EvdevDecoder.maximumSlots,
                                              logger: Logger(label: "touchscroll.evdev"))
                 logger.info("reading \(evdev.summary)\(grab ? " (exclusive grab)" : "")")
-                backends.append(evdev)
-            }
-            return backends
+                return evdev
+            }]
         }
     }
 }

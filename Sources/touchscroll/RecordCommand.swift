@@ -51,16 +51,12 @@ struct RecordCommand: ParsableCommand {
         if let device {
             node = device
         } else {
-            do {
-                guard let first = try DeviceCatalog().list().first(where: { $0.kind == .touchscreen && $0.error == nil }) else {
-                    StandardError.print("touchscroll: no readable touchscreen found; name one with --device /dev/input/eventN")
-                    throw ExitCodes.inputUnavailable
-                }
-                node = first.node
-            } catch let error as InputError {
-                StandardError.print("touchscroll: \(error)")
+            let listings = try ExitCodes.reporting { try DeviceCatalog().list() }
+            guard let first = listings.first(where: { $0.kind == .touchscreen && $0.error == nil }) else {
+                StandardError.print("touchscroll: no readable touchscreen found; name one with --device /dev/input/eventN")
                 throw ExitCodes.inputUnavailable
             }
+            node = first.node
         }
         let fd = open(output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
@@ -69,17 +65,11 @@ struct RecordCommand: ParsableCommand {
         }
         let sink = FileDescriptorByteSink(fileDescriptor: fd)
         defer { _ = close(fd) }
-        do {
+        try ExitCodes.reporting {
             let recorder = try LiveRecorder(node: node, format: format, sink: sink, logger: logger)
             try recorder.run(duration: duration)
             try sink.flush()
             logger.info("recorded \(recorder.eventCount) events from \(node) to \(output)")
-        } catch let error as InputError {
-            StandardError.print("touchscroll: \(error)")
-            throw ExitCodes.inputUnavailable
-        } catch let error as StreamWriteError {
-            StandardError.print("touchscroll: \(error)")
-            throw ExitCodes.runtimeFailure
         }
     }
 }

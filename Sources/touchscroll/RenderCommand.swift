@@ -38,50 +38,38 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         var replay = try ReplayRun(input)
-        let image: ContentImage
-        do {
-            image = try display.loadContent()
-        } catch {
-            StandardError.print("touchscroll: \(error)")
-            throw ExitCodes.unusableInput
-        }
-        let config = display.rendererConfiguration(scrollView: replay.configuration.scrollView, content: image)
+        let settings = display.settings(for: replay.configuration)
+        let image = try ExitCodes.reporting { try settings.loadContent() }
+        let warn = { (text: String) in StandardError.print("touchscroll: warning: \(text)") }
+        let config = settings.rendererConfiguration(scrollView: replay.configuration.scrollView, content: image, warn: warn)
 
-        do {
-            let outputs = try display.openOutputs(for: config)
-            let presenter = try FramePresenter(configuration: config, content: image, output: try FanOutOutput(outputs))
+        try ExitCodes.reporting {
+            let output = try settings.openOutputs(for: config, warn: warn)
+            let presenter = try FramePresenter(configuration: config, content: image, output: output)
             var drawnUpTo: Timestamp?
             var renderError: Error?
             let scrollView = config.scrollView
             var engine: ScrollView?
-            do {
-                // ReplayRun's driver, with the scroll view configured for this content.
-                _ = try PlaybackDriver<ScrollView>(options: replay.playback).run(
-                    nextFrame: { try replay.reader.nextFrame() },
-                    makeEngine: { start in
-                        let made = ScrollView(configuration: scrollView, startTime: start)
-                        engine = made
-                        return made
-                    },
-                    pace: { time in
-                        // Every event up to the previous step has been handled: draw that step.
-                        if let t = drawnUpTo, renderError == nil {
-                            do { try presenter.update(at: t) } catch { renderError = error }
-                        }
-                        drawnUpTo = time
-                    },
-                    emit: { events in
-                        presenter.handle(events)
-                        presenter.noteIndicatorFlash(engine?.indicatorFlashTime)
+            // ReplayRun's driver, with the scroll view configured for this content.
+            _ = try PlaybackDriver<ScrollView>(options: replay.playback).run(
+                nextFrame: { try replay.reader.nextFrame() },
+                makeEngine: { start in
+                    let made = ScrollView(configuration: scrollView, startTime: start)
+                    engine = made
+                    return made
+                },
+                pace: { time in
+                    // Every event up to the previous step has been handled: draw that step.
+                    if let t = drawnUpTo, renderError == nil {
+                        do { try presenter.update(at: t) } catch { renderError = error }
                     }
-                )
-            } catch let error as RecordingError {
-                StandardError.print("touchscroll: \(error)")
-                throw ExitCodes.unusableInput
-            } catch let error as PlaybackError {
-                StandardError.print("touchscroll: \(error)")
-                throw ExitCodes.runtimeFailure
-            }
+                    drawnUpTo = time
+                },
+                emit: { events in
+                    presenter.handle(events)
+                    presenter.noteIndicatorFlash(engine?.indicatorFlashTime)
+                }
+            )
             if let renderError { throw renderError }
             var t = drawnUpTo ?? .zero
             try presenter.update(at: t)
@@ -90,15 +78,13 @@ struct RenderCommand: ParsableCommand {
                 try presenter.update(at: t)
             }
             StandardError.print("touchscroll: render: \(presenter.framesDrawn) frame(s) drawn")
+            let outputs = (output as? FanOutOutput)?.outputs ?? [output]
             if let display = outputs.compactMap({ $0 as? DRMOutput }).first {
                 try display.waitForFlip()
                 StandardError.print("touchscroll: render: \(display.flipsCompleted) page flip(s) completed")
             }
             if hold > 0 { Thread.sleep(forTimeInterval: hold) }
             try presenter.finish()
-        } catch let error as RendererError {
-            StandardError.print("touchscroll: \(error)")
-            throw ExitCodes.runtimeFailure
         }
     }
 }

@@ -35,7 +35,7 @@ struct ReplayCommand: ParsableCommand {
         var replay = try ReplayRun(input)
         let output = FileDescriptorByteSink(fileDescriptor: 1)
         let tee = try teeTouches.map(TouchScriptTee.init(path:))
-        do {
+        try ExitCodes.reporting {
             let stream = try DelegateStreamWriter(sink: output, header: replay.header)
             if realtime {
                 try runRealtime(&replay, stream: stream, tee: tee)
@@ -44,9 +44,6 @@ struct ReplayCommand: ParsableCommand {
             }
             try stream.flush()
             try tee?.close()
-        } catch let error as StreamWriteError {
-            StandardError.print("touchscroll: \(error)")
-            throw ExitCodes.runtimeFailure
         }
     }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Playback
+import ScrollEngine
 
 /// The options `replay` and `plot` share: what to replay, with which configuration, and which part.
 struct ReplayInputOptions: ParsableArguments {
@@ -31,10 +32,20 @@ struct ReplayInputOptions: ParsableArguments {
         if let frameRate, !(1...1000).contains(frameRate) {
             throw ValidationError("--frame-rate must be from 1 to 1000 Hz, got \(frameRate)")
         }
-        if let from, from < 0 { throw ValidationError("--from must be ≥ 0 seconds, got \(from)") }
-        if let to, to < 0 { throw ValidationError("--to must be ≥ 0 seconds, got \(to)") }
+        try Self.checkTime(from, "--from")
+        try Self.checkTime(to, "--to")
         if let from, let to, to < from { throw ValidationError("--to (\(to)) must not be before --from (\(from))") }
         if let device, device < 0 { throw ValidationError("--device must be ≥ 0, got \(device)") }
+    }
+
+    /// A time option: finite, from 0 to the longest time any input may carry (2^40 s), so that
+    /// adding it to the first input's time cannot leave what a Timestamp holds.
+    static func checkTime(_ value: Double?, _ option: String) throws {
+        guard let value else { return }
+        let maximum = Double(Timestamp.maximumInputSeconds)
+        guard value.isFinite, value >= 0, value <= maximum else {
+            throw ValidationError("\(option) must be a number of seconds from 0 to \(Timestamp.maximumInputSeconds), got \(value)")
+        }
     }
 
     func playbackOptions(defaultFrameRate: Double) -> PlaybackOptions {

@@ -15,12 +15,8 @@ struct ReplayRun {
     init(_ options: ReplayInputOptions) throws {
         configuration = try loadConfiguration(options.config)
         playback = options.playbackOptions(defaultFrameRate: configuration.output.frameRate)
-        do {
-            reader = try InputRecording.open(options, configuration: configuration)
-        } catch {
-            StandardError.print("touchscroll: \(error)")
-            throw ExitCodes.unusableInput
-        }
+        let configuration = configuration
+        reader = try ExitCodes.reporting { try InputRecording.open(options, configuration: configuration) }
     }
 
     var header: StreamHeader {
@@ -42,7 +38,7 @@ struct ReplayRun {
         var reader = self.reader
         defer { self.reader = reader }
         var engine: ScrollView?
-        do {
+        return try ExitCodes.reporting {
             let summary = try PlaybackDriver<ScrollView>(options: playback).run(
                 nextFrame: {
                     guard let frame = try reader.nextFrame() else { return nil }
@@ -66,16 +62,6 @@ struct ReplayRun {
                 StandardError.print("<4>touchscroll.replay: the replay ended with nothing left to animate, yet the scroll view does not report rest")
             }
             return summary
-        } catch let error as RecordingError {
-            StandardError.print("touchscroll: \(error)")
-            throw ExitCodes.unusableInput
-        } catch let error as PlaybackError {
-            StandardError.print("touchscroll: \(error)")
-            if case .timeWentBackwards = error { throw ExitCodes.unusableInput }
-            throw ExitCodes.runtimeFailure
-        } catch let error as StreamWriteError {
-            StandardError.print("touchscroll: \(error)")
-            throw ExitCodes.runtimeFailure
         }
     }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Configuration
+import Daemon
 import LiveInput
 import Logging
 import Recordings
@@ -26,11 +27,16 @@ struct RunCommand: ParsableCommand {
         Backends: libinput from the udev seat (default; devices come and go while running), libinput \
         on fixed nodes (--device, repeatable), or raw evdev through libevdev (--backend evdev \
         --device NODE, optional --grab for exclusive access). Touchscreens give touches; keyboards \
-        (arrows, Page Up/Down, Space, Home, End) and wheels scroll unless --touch-only.
+        (arrows, Page Up/Down, Space, Home, End) and wheels scroll unless --touch-only. Raw evdev nodes \
+        that are unplugged are opened again when they come back.
+
+        Drawing: with the configuration's display: section (content, pixelsPerPoint, one of fb, drm, \
+        png) or the drawing options below, the content is drawn as the touches move it.
 
         SIGINT or SIGTERM ends the run cleanly (exit 0).
 
-        Exit codes: 0 stopped by a signal, 1 output failed, 2 invalid configuration, 4 input device \
+        Exit codes: 0 stopped by a signal, 1 output or display failed, 2 invalid configuration, 3 content \
+        image unusable, 4 input device \
         unavailable (permissions: add the user to group input), 64 invalid command line.
         """
     )
@@ -52,67 +58,23 @@ struct RunCommand: ParsableCommand {
     func run() throws {
         LiveLogging.bootstrap(verbose: verbose)
         let logger = Logger(label: "touchscroll")
-        var configuration = try loadConfiguration(config)
-        // Drawing: the content's size becomes the scroll view's contentSize, before the header is written.
-        var drawing: (image: ContentImage, config: RendererConfiguration)?
-        if display.drawsAnything {
-            let image: ContentImage
-            do {
-                image = try display.loadContent()
-            } catch {
-                StandardError.print("touchscroll: \(error)")
-                throw ExitCodes.unusableInput
-            }
-            let rendererConfiguration = display.rendererConfiguration(scrollView: configuration.scrollView, content: image)
-            configuration.scrollView = rendererConfiguration.scrollView
-            drawing = (image, rendererConfiguration)
-        }
+        let configuration = try loadConfiguration(config)
         let tee = try teeTouches.map(LiveTouchTee.init(path:))
-        let output = FileDescriptorByteSink(fileDescriptor: 1)
-        let header = StreamHeader(toolVersion: ToolVersion.current, scrollView: configuration.scrollView,
-                                  screenWidthMM: configuration.screen.widthMM,
-                                  screenHeightMM: configuration.screen.heightMM,
-                                  frameRate: configuration.output.frameRate)
-        do {
-            // Devices first: a run that cannot read input prints no stream at all.
-            let backends = try input.makeBackends(configuration: configuration, logger: logger)
-            let stream = try DelegateStreamWriter(sink: output, header: header)
-            try stream.flush()
-            let presenter = try drawing.map { drawing in
-                try FramePresenter(configuration: drawing.config, content: drawing.image,
-                                   output: try FanOutOutput(try display.openOutputs(for: drawing.config)))
-            }
-            let session = try LiveSession(configuration: configuration, backends: backends, tee: tee,
-                                          stream: stream, presenter: presenter, logger: logger)
-            try session.run()
-            try presenter?.finish()
-            try stream.flush()
+        var parts = LiveSession.Parts()
+        parts.configurationPath = config
+        parts.toolVersion = ToolVersion.current
+        parts.display = { [display] configuration in display.settings(for: configuration) }
+        parts.tee = tee.map { tee in { frame in try tee.write(frame) } }
+        try LiveSessionLauncher.run(configuration: configuration, input: input, parts: parts, logger: logger) {
             try tee?.close()
-            logger.info("stopped: \(session.summary)")
-        } catch let error as InputError {
-            StandardError.print("touchscroll: \(error)")
-            throw ExitCodes.inputUnavailable
-        } catch let error as StreamWriteError {
-            StandardError.print("touchscroll: \(error)")
-            throw ExitCodes.runtimeFailure
-        } catch let error as RendererError {
-            StandardError.print("touchscroll: \(error)")
-            throw ExitCodes.runtimeFailure
         }
     }
-
 }
 
 extension ScreenTransform {
     /// The configuration's `input` section (flips, then rotation, then calibration).
     init(_ input: InputTransform) {
-        let rotation: ScreenTransform.Rotation = switch input.rotation {
-        case .none: .none
-        case .quarter: .clockwise90
-        case .half: .upsideDown
-        case .threeQuarters: .clockwise270
-        }
-        self.init(rotation: rotation, flipHorizontally: input.flipX, flipVertically: input.flipY,
+        self.init(rotation: ScreenMapping.Rotation(rawValue: input.rotation.rawValue) ?? .none, flipHorizontally: input.flipX, flipVertically: input.flipY,
                   calibration: CalibrationMatrix(input.calibration))
     }
 }

@@ -20,9 +20,9 @@ final class ConfigurationErrorTests: XCTestCase {
           statusBarHeight: -1
         output: { frameRate: 5000 }
         """), [
-            "line 1:18: screen.width: -5 is out of range: expected a number > 0",
+            "line 1:18: screen.width: -5 is out of range: expected a number of pixels > 0 and ≤ 32768",
             #"line 3:12: scrollView.bounces: expected true or false, got "yes please""#,
-            "line 4:20: scrollView.statusBarHeight: -1 is out of range: expected a number ≥ 0",
+            "line 4:20: scrollView.statusBarHeight: -1 is out of range: expected a length from 0 to 1e7 points",
             "line 5:22: output.frameRate: 5000 is out of range: expected a frame rate from 1 to 1000 Hz",
         ])
     }
@@ -81,7 +81,7 @@ final class ConfigurationErrorTests: XCTestCase {
         """), [
             #"line 3:11: contentViews[1].id: duplicate id "a" (also contentViews[0].id); ids must be unique"#,
             #"line 4:5: contentViews[2]: missing key "frame" ({x, y, width, height} in content points)"#,
-            "line 5:42: contentViews[3].frame.width: -1 is out of range: expected a number ≥ 0",
+            "line 5:42: contentViews[3].frame.width: -1 is out of range: expected a length from 0 to 1e7 points",
             #"line 5:66: contentViews[3].role: expected one of plain, control, got "button""#,
         ])
     }

@@ -70,7 +70,7 @@ final class ConfigurationLoaderTests: XCTestCase {
         contentViews:
           - { id: photo, frame: { x: 0, y: 0, width: 1000, height: 1500 } }
           - { id: buy, frame: { x: 40, y: 900, width: 200, height: 80 }, role: control, touchesShouldBegin: false, touchesShouldCancel: true }
-        input: { rotation: 90, flipX: true, flipY: false, calibration: [1, 0, 0, 0, 1, 0.01] }
+        input: { rotation: 90, flipX: true, flipY: false, calibration: [1, 0, 0, 0, 1, 0.01], touchOnly: true }
         output: { frameRate: 120 }
         """)
         let s = c.scrollView
@@ -98,8 +98,15 @@ final class ConfigurationLoaderTests: XCTestCase {
             ContentView(id: "photo", frame: Rect(x: 0, y: 0, width: 1000, height: 1500)),
             ContentView(id: "buy", frame: Rect(x: 40, y: 900, width: 200, height: 80), role: .control, touchesShouldBegin: false, touchesShouldCancel: true),
         ])
-        XCTAssertEqual(c.input, InputTransform(rotation: .quarter, flipX: true, flipY: false, calibration: [1, 0, 0, 0, 1, 0.01]))
+        XCTAssertEqual(c.input, InputTransform(rotation: .quarter, flipX: true, flipY: false, calibration: [1, 0, 0, 0, 1, 0.01], touchOnly: true))
         XCTAssertEqual(c.output.frameRate, 120)
+    }
+
+    func testTouchOnlyIsOffByDefaultAndMustBeABoolean() throws {
+        XCTAssertFalse(try ConfigurationLoader.load(yaml: "").input.touchOnly)
+        XCTAssertTrue(try ConfigurationLoader.load(yaml: "input: { touchOnly: true }").input.touchOnly)
+        XCTAssertEqual(try errors("input: { touchOnly: 1 }").count, 1)
+        XCTAssertTrue(try errors("input: { touchOnly: 1 }")[0].hasPrefix("line 1:21: input.touchOnly: "))
     }
 
     func testDecelerationRateNamesAndNumbers() throws {
@@ -107,10 +114,10 @@ final class ConfigurationLoaderTests: XCTestCase {
         XCTAssertEqual(try ConfigurationLoader.load(yaml: "scrollView: { decelerationRate: normal }").scrollView.decelerationRate, .normal)
         XCTAssertEqual(try ConfigurationLoader.load(yaml: "scrollView: { decelerationRate: 0.9 }").scrollView.decelerationRate.rawValue, 0.9)
         XCTAssertEqual(try errors("scrollView: { decelerationRate: 1 }"), [
-            "line 1:33: scrollView.decelerationRate: 1 is out of range: expected normal, fast, or a number between 0 and 1 (exclusive) per millisecond",
+            "line 1:33: scrollView.decelerationRate: 1 is out of range: expected normal, fast, or a number > 0 and ≤ 0.9999 per millisecond",
         ])
         XCTAssertEqual(try errors("scrollView: { decelerationRate: slow }"), [
-            "line 1:33: scrollView.decelerationRate: expected normal, fast, or a number between 0 and 1 per millisecond, got \"slow\"",
+            "line 1:33: scrollView.decelerationRate: expected normal, fast, or a number > 0 and ≤ 0.9999 per millisecond, got \"slow\"",
         ])
     }
 

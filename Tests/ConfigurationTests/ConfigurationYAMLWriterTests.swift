@@ -24,7 +24,7 @@ final class ConfigurationYAMLWriterTests: XCTestCase {
         let original = TouchscrollConfiguration(
             screen: ScreenConfiguration(width: 1024, height: 600, widthMM: 154.2, heightMM: 90.5),
             scrollView: scrollView,
-            input: InputTransform(rotation: .half, flipX: false, flipY: true, calibration: [1, 0, 0.125, 0, 1, 0]),
+            input: InputTransform(rotation: .half, flipX: false, flipY: true, calibration: [1, 0, 0.125, 0, 1, 0], touchOnly: true),
             output: OutputConfiguration(frameRate: 144)
         )
         let yaml = try ConfigurationYAMLWriter.yaml(for: original)

@@ -15,24 +15,24 @@ final class StatusSummaryTests: XCTestCase {
 
     func testAtRestTheLineGivesDevicesOffsetAndZoom() {
         XCTAssertEqual(StatusSummary.line(devices: [screen, keyboard], state: state(y: 640.04), isAtRest: true),
-                       "1 touchscreen, 1 other device; at rest, offset (0, 640), zoom 1.3")
+                       "1 touchscreen (ILITEK Multi-Touch), 1 other device; at rest, offset (0, 640), zoom 1.3")
         XCTAssertEqual(StatusSummary.line(devices: [], state: state(y: -64), isAtRest: true),
                        "no touchscreen; at rest, offset (0, -64), zoom 1.3")
         XCTAssertEqual(StatusSummary.line(devices: [screen, screen, keyboard, keyboard], state: state(y: 12.5), isAtRest: true),
-                       "2 touchscreens, 2 other devices; at rest, offset (0, 12.5), zoom 1.3")
+                       "2 touchscreens (ILITEK Multi-Touch, ILITEK Multi-Touch), 2 other devices; at rest, offset (0, 12.5), zoom 1.3")
     }
 
     func testInMotionTheLineNamesTheMotionOnlySoItChangesAtTransitions() {
         XCTAssertEqual(StatusSummary.line(devices: [screen], state: state(y: 1) { $0.isDragging = true; $0.isTracking = true }, isAtRest: false),
-                       "1 touchscreen; dragging")
+                       "1 touchscreen (ILITEK Multi-Touch); dragging")
         XCTAssertEqual(StatusSummary.line(devices: [screen], state: state(y: 2) { $0.isDecelerating = true }, isAtRest: false),
-                       "1 touchscreen; decelerating")
+                       "1 touchscreen (ILITEK Multi-Touch); decelerating")
         XCTAssertEqual(StatusSummary.line(devices: [screen], state: state(y: 3) { $0.isZooming = true }, isAtRest: false),
-                       "1 touchscreen; zooming")
+                       "1 touchscreen (ILITEK Multi-Touch); zooming")
         XCTAssertEqual(StatusSummary.line(devices: [screen], state: state(y: 4) { $0.isScrollAnimating = true }, isAtRest: false),
-                       "1 touchscreen; animating")
+                       "1 touchscreen (ILITEK Multi-Touch); animating")
         XCTAssertEqual(StatusSummary.line(devices: [screen], state: state(y: 5) { $0.isTracking = true }, isAtRest: false),
-                       "1 touchscreen; touched")
+                       "1 touchscreen (ILITEK Multi-Touch); touched")
     }
 }
 

@@ -77,7 +77,7 @@ final class StateStoreTests: XCTestCase {
         try FileManager.default.removeItem(atPath: store.path)
         try FileManager.default.createDirectory(atPath: store.path, withIntermediateDirectories: false)
         guard case .unreadable(let reason) = store.load() else { return XCTFail("directory should be unreadable") }
-        XCTAssertTrue(reason.contains("Is a directory"), reason)
+        XCTAssertTrue(reason.hasSuffix("is a directory, not a regular file"), reason)
     }
 
     func testSavingIntoAMissingDirectoryIsAnErrorValue() {

@@ -74,14 +74,15 @@ final class EvdevBackendTests: XCTestCase {
         let evdev = FakeLibevdev()
         let b = try backend(evdev)
         evdev.script = touchDown(at: 1500, x: 100, y: 200)
-        XCTAssertEqual(try b.readEvents(), [.touches(TouchFrame(time: .milliseconds(1500), samples: [
-            TouchSample(slot: TouchSlot(0), phase: .down, location: Point(x: 100, y: 200))]))])
+        XCTAssertEqual(try b.readEvents(), [.deviceAdded(b.summary), .touches(TouchFrame(time: .milliseconds(1500), samples: [
+            TouchSample(slot: TouchSlot(0), phase: .down, location: Point(x: 100, y: 200))]))], "the first read announces the device")
         XCTAssertEqual(try b.readEvents(), [], "EAGAIN: nothing more, no error")
     }
 
     func testENODEVMidGestureCancelsTheTouchAndClosesTheBackend() throws {
         let evdev = FakeLibevdev()
         let b = try backend(evdev)
+        XCTAssertEqual(try b.readEvents(), [.deviceAdded(b.summary)], "the device is announced")
         evdev.script = touchDown(at: 1500, x: 100, y: 200) + [.failure(.noSuchDevice)]
         let events = try b.readEvents()
         XCTAssertEqual(events.count, 3)
@@ -137,8 +138,62 @@ final class EvdevBackendTests: XCTestCase {
         let b = try EvdevBackend(node: "/dev/input/event6", screen: Size(width: 1280, height: 768), slotOffset: 256,
                                  system: FakeKernel().calls, evdev: evdev.calls, logger: .quiet)
         evdev.script = touchDown(at: 1, x: 1, y: 1)
-        guard case let .touches(frame) = try b.readEvents().first else { return XCTFail() }
+        guard case let .touches(frame) = try b.readEvents().last else { return XCTFail() }
         XCTAssertEqual(frame.samples.map(\.slot), [TouchSlot(256)])
+    }
+
+    func testTheCalibrationMatrixIsAppliedAfterTheMappingAsLibinputAndReplayDo() throws {
+        let evdev = FakeLibevdev()
+        // Shift right by an eighth of the width and shrink the height to a half.
+        let calibration = CalibrationMatrix([1, 0, 0.125, 0, 0.5, 0])
+        let b = try EvdevBackend(node: "/dev/input/event5", screen: Size(width: 1280, height: 768),
+                                 transform: ScreenTransform(calibration: calibration),
+                                 system: FakeKernel().calls, evdev: evdev.calls, logger: .quiet)
+        evdev.script = touchDown(at: 1500, x: 100, y: 200)
+        guard case let .touches(frame) = try b.readEvents().last else { return XCTFail() }
+        // Without calibration this touch is at (100, 200) (testEventsUntilEAGAINBecomeTouchFrames).
+        let location = try XCTUnwrap(frame.samples.first?.location)
+        XCTAssertEqual(location.x, 100 + 1280 * 0.125, accuracy: 1e-9)
+        XCTAssertEqual(location.y, 200 * 0.5, accuracy: 1e-9)
+    }
+
+    func testAnUnpluggedNodeIsDroppedAndOpenedAgainWhenItComesBack() throws {
+        let kernel = FakeKernel(), evdev = FakeLibevdev()
+        let node = "/dev/input/event5"
+        let set = try EvdevNodeSet(nodes: [node], system: kernel.calls, logger: .quiet) { node, index throws(InputError) in
+            try EvdevBackend(node: node, screen: Size(width: 1280, height: 768), slotOffset: index * 256,
+                             system: kernel.calls, evdev: evdev.calls, logger: .quiet)
+        }
+        let (inotify, directory) = try XCTUnwrap(kernel.watchedDirectories.first)
+        XCTAssertEqual(directory, "/dev/input")
+        kernel.readFailures[inotify] = .wouldBlock
+        let device = try XCTUnwrap(kernel.watched.first { $0 != inotify && $0 != set.fileDescriptor })
+        let summary = InputDeviceSummary(name: "Test Panel", node: node, kind: .touchscreen)
+
+        // The first read announces the device, quiet as it is.
+        kernel.readyQueue = [[]]
+        XCTAssertEqual(try set.readEvents(), [.deviceAdded(summary)])
+
+        // Unplugged: removed; its descriptor leaves the set.
+        kernel.readyQueue = [[device]]
+        evdev.script = [.failure(.noSuchDevice)]
+        XCTAssertEqual(try set.readEvents(), [.deviceRemoved(summary, time: .zero)])
+        XCTAssertEqual(set.openNodes, [])
+        XCTAssertFalse(kernel.watched.contains(device))
+        XCTAssertFalse(set.isClosed, "it waits for the node to come back")
+
+        // The node reappears before udev made it readable: tried, not opened.
+        kernel.openFailures[node] = .permissionDenied
+        kernel.readyQueue = [[inotify]]
+        XCTAssertEqual(try set.readEvents(), [])
+        XCTAssertEqual(set.openNodes, [])
+
+        // udev sets the permissions (IN_ATTRIB): opened again, announced.
+        kernel.openFailures[node] = nil
+        kernel.readyQueue = [[inotify]]
+        XCTAssertEqual(try set.readEvents(), [.deviceAdded(summary)])
+        XCTAssertEqual(set.openNodes, [node])
+        set.close()
     }
 
     func testFlipsCarryOverToTheDecoderMapping() {

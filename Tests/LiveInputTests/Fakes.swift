@@ -18,6 +18,10 @@ final class FakeKernel: @unchecked Sendable {
     var closed: [Int32] = []
     var pendingSignals: [Int32] = []
     var timerFD: Int32?
+    /// Reads of these descriptors fail with this error (EAGAIN: nothing to read).
+    var readFailures: [Int32: Errno] = [:]
+    /// Directories watched with inotify, by descriptor.
+    var watchedDirectories: [Int32: String] = [:]
 
     var calls: SystemCalls {
         SystemCalls(
@@ -27,7 +31,10 @@ final class FakeKernel: @unchecked Sendable {
                 return self.allocate()
             },
             close: { self.closed.append($0) },
-            read: { _, _, count throws(Errno) in count },
+            read: { fd, _, count throws(Errno) in
+                if let e = self.readFailures[fd] { throw e }
+                return count
+            },
             epollCreate: { () throws(Errno) in self.allocate() },
             epollAdd: { _, fd throws(Errno) in self.watched.insert(fd) },
             epollRemove: { _, fd throws(Errno) in self.watched.remove(fd) },
@@ -44,7 +51,12 @@ final class FakeKernel: @unchecked Sendable {
             timerSet: { _, deadline throws(Errno) in self.timerArmings.append(deadline) },
             signalDescriptor: { _ throws(Errno) in self.allocate() },
             readSignal: { _ throws(Errno) in self.pendingSignals.isEmpty ? nil : self.pendingSignals.removeFirst() },
-            monotonicNow: { self.now }
+            monotonicNow: { self.now },
+            watchDirectory: { directory throws(Errno) in
+                let fd = self.allocate()
+                self.watchedDirectories[fd] = directory
+                return fd
+            }
         )
     }
 

@@ -12,6 +12,7 @@ final class LibinputBackendTests: XCTestCase {
         var queue: [LibinputEventRecord] = []
         var dispatchError: Errno?
         var transforms: [LibinputDeviceID: ScreenTransform] = [:]
+        var suspended: [LibinputDeviceID] = []
         var destroyed = 0
         let context = OpaquePointer(bitPattern: 0x1000)!
 
@@ -37,6 +38,10 @@ final class LibinputBackendTests: XCTestCase {
                 applyTransform: { id, transform in
                     self.transforms[id] = transform
                     return transform.matrix
+                },
+                suspendDevice: { id in
+                    self.suspended.append(id)
+                    return true
                 },
                 destroyContext: { _ in self.destroyed += 1 }
             )
@@ -129,5 +134,38 @@ final class LibinputBackendTests: XCTestCase {
         ]
         _ = try backend.readEvents()
         XCTAssertEqual(libinput.transforms, [panel: transform])
+    }
+
+    func testTouchOnlySuspendsEveryOtherDeviceAsItAppearsAndReportsTouchscreensOnly() throws {
+        let libinput = FakeLibinput()
+        let backend = try LibinputBackend(source: .udev(seat: "seat0"), screen: screen,
+                                          acceptsKeyboards: false, acceptsWheels: false,
+                                          system: FakeKernel().calls, calls: libinput.calls, logger: .quiet)
+        let panel = LibinputDeviceID(rawValue: 3), keys = LibinputDeviceID(rawValue: 4), mouse = LibinputDeviceID(rawValue: 5)
+        libinput.queue = [
+            .deviceAdded(panel, LibinputDeviceInfo(name: "p", sysname: "event3", node: "/dev/input/event3",
+                                                   hasTouch: true, hasKeyboard: false, hasPointer: false)),
+            .deviceAdded(keys, LibinputDeviceInfo(name: "k", sysname: "event4", node: "/dev/input/event4",
+                                                  hasTouch: false, hasKeyboard: true, hasPointer: false)),
+            .deviceAdded(mouse, LibinputDeviceInfo(name: "m", sysname: "event5", node: "/dev/input/event5",
+                                                   hasTouch: false, hasKeyboard: false, hasPointer: true)),
+        ]
+        let events = try backend.readEvents()
+        XCTAssertEqual(libinput.suspended, [keys, mouse])
+        XCTAssertEqual(events, [.deviceAdded(InputDeviceSummary(name: "p", node: "/dev/input/event3", kind: .touchscreen))])
+        XCTAssertEqual(backend.devices.map(\.node), ["/dev/input/event3"])
+        // A suspended device going away is nobody's business.
+        libinput.queue = [.deviceRemoved(keys)]
+        XCTAssertEqual(try backend.readEvents(), [])
+    }
+
+    func testWithKeyboardsAcceptedNothingIsSuspended() throws {
+        let libinput = FakeLibinput()
+        let backend = try LibinputBackend(source: .udev(seat: "seat0"), screen: screen,
+                                          system: FakeKernel().calls, calls: libinput.calls, logger: .quiet)
+        libinput.queue = [.deviceAdded(LibinputDeviceID(rawValue: 4), LibinputDeviceInfo(
+            name: "k", sysname: "event4", node: "/dev/input/event4", hasTouch: false, hasKeyboard: true, hasPointer: false))]
+        XCTAssertEqual(try backend.readEvents().count, 1)
+        XCTAssertEqual(libinput.suspended, [])
     }
 }

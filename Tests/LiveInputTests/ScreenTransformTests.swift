@@ -16,7 +16,7 @@ final class ScreenTransformTests: XCTestCase {
 
     func testRotationsMoveTheTopLeftCornerClockwise() {
         XCTAssertEqual(corner(ScreenTransform(rotation: .clockwise90), 0, 0), [1, 0])
-        XCTAssertEqual(corner(ScreenTransform(rotation: .upsideDown), 0, 0), [1, 1])
+        XCTAssertEqual(corner(ScreenTransform(rotation: .clockwise180), 0, 0), [1, 1])
         XCTAssertEqual(corner(ScreenTransform(rotation: .clockwise270), 0, 0), [0, 1])
     }
 
@@ -29,7 +29,7 @@ final class ScreenTransformTests: XCTestCase {
         XCTAssertEqual(corner(ScreenTransform(flipHorizontally: true), 0.2, 0.3), [0.8, 0.3])
         XCTAssertEqual(corner(ScreenTransform(flipVertically: true), 0.2, 0.3), [0.2, 0.7])
         // Rotating 180° and flipping both ways gives back the identity.
-        XCTAssertTrue(ScreenTransform(rotation: .upsideDown, flipHorizontally: true, flipVertically: true).matrix.isIdentity)
+        XCTAssertTrue(ScreenTransform(rotation: .clockwise180, flipHorizontally: true, flipVertically: true).matrix.isIdentity)
         // Device x flipped first: (0.2, 0.3) → (0.8, 0.3) → quarter turn (1 − 0.3, 0.8).
         XCTAssertEqual(corner(ScreenTransform(rotation: .clockwise90, flipHorizontally: true), 0.2, 0.3), [0.7, 0.8])
     }
@@ -66,5 +66,15 @@ final class ScreenTransformTests: XCTestCase {
         XCTAssertEqual(CalibrationMatrix(udevProperty: "0 -1 1 1 0 0")?.values, [0, -1, 1, 1, 0, 0])
         XCTAssertNil(CalibrationMatrix(udevProperty: "1 0 0 0 1"))
         XCTAssertEqual(CalibrationMatrix([0, -1, 1, 1, 0, 0]).description, "0 -1 1 1 0 0")
+    }
+
+    func testTheCalibrationOfAScreenPointWorksInNormalisedCoordinates() {
+        // Shift right by a tenth of the width and squeeze the height to a half around the top.
+        let m = CalibrationMatrix([1, 0, 0.1, 0, 0.5, 0])
+        let p = m.apply(toScreenPoint: Point(x: 100, y: 200), screenSize: Size(width: 1000, height: 800))
+        XCTAssertEqual(p.x, 200, accuracy: 1e-9)
+        XCTAssertEqual(p.y, 100, accuracy: 1e-9)
+        XCTAssertEqual(CalibrationMatrix.identity.apply(toScreenPoint: Point(x: 3, y: 4), screenSize: Size(width: 10, height: 10)),
+                       Point(x: 3, y: 4))
     }
 }

@@ -58,8 +58,16 @@ final class EnginePropertyTests: XCTestCase {
         return smallest
     }
 
+    /// How many sessions `swift test` (and so `make test`, CI) runs when PROPERTY_SESSIONS is not set.
+    static let defaultSessions: UInt64 = 2_000
+
     func testRandomSessionsKeepTheEnginesInvariants() {
-        let count = Self.environment("PROPERTY_SESSIONS") ?? 2_000
+        let count = Self.environment("PROPERTY_SESSIONS") ?? Self.defaultSessions
+        let started = ContinuousClock.now
+        defer {
+            // For the log only (no assertion depends on time): CI's run must stay well under a minute.
+            print("EnginePropertyTests: \(count) sessions from seed \(Self.environment("PROPERTY_SEED") ?? 1) in \(ContinuousClock.now - started)")
+        }
         let first = Self.environment("PROPERTY_SEED") ?? 1
         let seeds: [UInt64] = Self.environment("PROPERTY_ONLY_SEED").map { [$0] } ?? Array(first..<(first + count))
         var failures = 0
@@ -103,6 +111,12 @@ final class EnginePropertyTests: XCTestCase {
         _ = grammar.accept(DelegateEvent(time: .zero, message: .willBeginDragging, state: dragging))
         XCTAssertNotNil(grammar.accept(DelegateEvent(time: .zero, message: .didEndDragging(willDecelerate: false), state: dragging)),
                         "didEndDragging that still says dragging: true")
+        grammar = MessageGrammar()
+        let released = ScrollViewState(contentOffset: .zero, zoomScale: 1, contentSize: .zero, isDragging: true)
+        _ = grammar.accept(DelegateEvent(time: .zero, message: .willBeginDragging, state: dragging))
+        XCTAssertNil(grammar.accept(DelegateEvent(time: .zero, message: .willEndDragging(velocityPerMillisecond: .zero, targetContentOffset: Point(x: 0, y: 100)), state: released)))
+        XCTAssertNotNil(grammar.accept(DelegateEvent(time: .zero, message: .didEndDragging(willDecelerate: false), state: idle)),
+                        "a release that rests elsewhere than its announced target")
         var nan = idle
         nan.contentOffset.y = .nan
         grammar = MessageGrammar()

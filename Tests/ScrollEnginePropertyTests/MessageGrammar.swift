@@ -8,6 +8,9 @@ struct MessageGrammar {
     var zooming = false
     /// The last message was didEndDragging(willDecelerate: true): willBeginDecelerating must follow.
     var expectingDeceleration = false
+    /// The targetContentOffset of the last willEndDragging, while the release it announced is still
+    /// under way: the content must come to rest exactly there (UIKit's promise to the delegate).
+    var announcedTarget: Point?
 
     mutating func accept(_ event: DelegateEvent) -> String? {
         let s = event.state
@@ -21,6 +24,7 @@ struct MessageGrammar {
             return "\(name) after didEndDragging(willDecelerate: true), instead of scrollViewWillBeginDecelerating"
         }
         expectingDeceleration = false
+        if let problem = keepsItsAnnouncedTarget(event) { return "\(name): \(problem)" }
         switch event.message {
         case .willBeginDragging:
             if dragging { return "willBeginDragging while already dragging" }
@@ -63,6 +67,39 @@ struct MessageGrammar {
         }
         if s.isDragging != dragging, !isContentTouch(event.message) {
             return "\(name) says dragging \(s.isDragging), but the stream's drag is \(dragging ? "open" : "closed")"
+        }
+        return nil
+    }
+
+    /// The release announced by willEndDragging ends where it said: on didEndDragging(willDecelerate:
+    /// false), or on didEndDecelerating after it (a recentre moves the target by its shift; any other
+    /// message means the release was interrupted or replaced, and the promise lapses). A pinch's drag
+    /// ends with the zoom's own settle, so didEndDragging while zooming is not checked.
+    private mutating func keepsItsAnnouncedTarget(_ event: DelegateEvent) -> String? {
+        let s = event.state
+        func differs(_ target: Point) -> Bool {
+            abs(s.contentOffset.x - target.x) > SessionRunner.tolerance || abs(s.contentOffset.y - target.y) > SessionRunner.tolerance
+        }
+        switch event.message {
+        case .willEndDragging(_, let target):
+            announcedTarget = target
+        case .didEndDragging(let willDecelerate):
+            if willDecelerate { break }
+            defer { announcedTarget = nil }
+            if let target = announcedTarget, !s.isZooming, differs(target) {
+                return "rests at \(s.contentOffset) after announcing targetContentOffset \(target)"
+            }
+        case .didEndDecelerating:
+            defer { announcedTarget = nil }
+            if let target = announcedTarget, differs(target) {
+                return "rests at \(s.contentOffset) after announcing targetContentOffset \(target)"
+            }
+        case .recentered(let shift):
+            announcedTarget = announcedTarget.map { $0 + shift }
+        case .didScroll, .willBeginDecelerating, .touchesMoved, .touchesEnded, .touchesCancelled, .tap, .swipe, .longPress:
+            break
+        default:
+            announcedTarget = nil
         }
         return nil
     }

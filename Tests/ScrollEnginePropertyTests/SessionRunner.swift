@@ -33,8 +33,16 @@ struct SessionRunner {
         var pagingApplies = true
         var fingersDown: Set<Int> = []
 
+        /// `PROPERTY_TRACE=1` prints every message with the state it carries (with `PROPERTY_ONLY_SEED`).
+        let trace = EnginePropertyTests.environment("PROPERTY_TRACE") != nil
+        func show(_ events: [DelegateEvent]) {
+            guard trace else { return }
+            for e in events { print("  \(Int(frameRate)) Hz \(e.time.microseconds) µs \(e.message.name) \(e.state)") }
+        }
         func collect(_ context: String) {
-            for event in view.drainEvents() {
+            let events = view.drainEvents()
+            show(events)
+            for event in events {
                 if let problem = checker.accept(event) { violations.append("\(context): \(problem)") }
             }
             if view.isAtRest { checkRest("\(context), at rest", view: view, programmaticOffset: programmaticOffset, paging: pagingApplies, into: &violations) }
@@ -48,6 +56,7 @@ struct SessionRunner {
                 view.advance(to: next)
                 lastTime = next
                 let events = view.drainEvents()
+                show(events)
                 if wasAtRest, let first = events.first {
                     violations.append("at \(next.microseconds) µs: \(first.message.name) while at rest, with no new input")
                 }
@@ -64,13 +73,17 @@ struct SessionRunner {
             lastTime = when
             switch timed.step {
             case .touches(let samples):
-                programmaticOffset = false
                 for sample in samples {
                     switch sample.phase {
                     case .down:
-                        // A tap on the status bar scrolls to the top like a programmatic call: no paging.
-                        let onStatusBar = sample.location.y < c.statusBarHeight
-                        if fingersDown.isEmpty { pagingApplies = !onStatusBar }
+                        // A tap on the status bar scrolls to the top like a programmatic call: no paging. Its
+                        // finger never reaches the content, so an offset set from outside still stands (a
+                        // second finger is the content's).
+                        let onStatusBar = sample.location.y < c.statusBarHeight && fingersDown.isEmpty
+                        if !onStatusBar { programmaticOffset = false }
+                        // A finger that lands during the zoom bounce-back waits for it: lifted before the
+                        // bounce ends, it did nothing, so whatever the zoom left stands.
+                        if fingersDown.isEmpty && !view.state.isZoomBouncing { pagingApplies = !onStatusBar }
                         fingersDown.insert(sample.slot.rawValue)
                     case .up, .cancel: fingersDown.remove(sample.slot.rawValue)
                     case .move: break

@@ -101,7 +101,7 @@ class GuestRun:
         a = self.args
         # mitigations=off: a throwaway test VM; the Spectre/Meltdown workarounds only cost time under TCG.
         append = ("console=ttyS0,115200 loglevel=4 panic=-1 vt.global_cursor_default=0 mitigations=off "
-                  "rdinit=/init " + a.append).strip()
+                  f"rdinit={a.init} " + a.append).strip()
         return [
             a.qemu, "-accel", "tcg", "-cpu", "max", "-m", str(a.memory), "-smp", str(a.smp),
             "-machine", "pc", "-nodefaults", "-no-user-config", "-no-reboot",
@@ -270,6 +270,7 @@ def main() -> int:
     p.add_argument("--memory", type=int, default=1024)
     p.add_argument("--smp", type=int, default=1)
     p.add_argument("--append", default="", help="extra kernel command line")
+    p.add_argument("--init", default="/init", help="the initramfs program the kernel runs as PID 1")
     p.add_argument("--results-size", type=int, default=256, help="size of the (sparse) results disk in MiB")
     p.add_argument("--qemu", default="qemu-system-x86_64")
     return GuestRun(p.parse_args()).run()

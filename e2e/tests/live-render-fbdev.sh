@@ -7,13 +7,6 @@
 
 fixtures=/payload/tests/renderer-fixtures
 events="$LI_DEVICES/EP0430M09.2-finger-scroll-down.events"
-TL="224 64 32" TR="32 160 64" BL="32 64 224" BR="240 200 16"
-
-# quadrant X Y — the colour of the content point (X, Y) of the 2560x1600 image.
-quadrant() {
-    awk -v x="$1" -v y="$2" -v tl="$TL" -v tr="$TR" -v bl="$BL" -v br="$BR" 'BEGIN {
-        if (y < 800) print (x < 1280 ? tl : tr); else print (x < 1280 ? bl : br) }'
-}
 
 e2e_evemu_device "$LI_DESC"
 node="$E2E_EVEMU_NODE"
@@ -27,8 +20,8 @@ e2e_check "libinput (path) opened $node" li_wait_log /results/live-render.run.lo
 # At rest on the centre: the top-left pixel shows the top-left quadrant, the bottom-right one the
 # bottom-right quadrant.
 pixels="$(e2e_screendump live-render-before 0,0 1279,799)"
-e2e_check_eq "before: top-left pixel is the top-left quadrant" "0 0 $TL" "$(echo "$pixels" | sed -n 1p)"
-e2e_check_eq "before: bottom-right pixel is the bottom-right quadrant" "1279 799 $BR" "$(echo "$pixels" | sed -n 2p)"
+e2e_check_eq "before: top-left pixel is the top-left quadrant" "0 0 $LI_TL" "$(echo "$pixels" | sed -n 1p)"
+e2e_check_eq "before: bottom-right pixel is the bottom-right quadrant" "1279 799 $LI_BR" "$(echo "$pixels" | sed -n 2p)"
 
 e2e_check "evemu-play $(basename "$events")" evemu-play "$node" < "$events"
 e2e_check "the stream settles" li_wait_quiet /results/live-render.live.jsonl
@@ -41,9 +34,9 @@ e2e_check "the scroll moved the content (y $oy != 400)" sh -c "[ \"$oy\" != 400 
 pixels="$(e2e_screendump live-render-after 0,0 1279,799)"
 echo "$pixels" > /results/live-render-pixels.txt
 e2e_check_eq "after: top-left pixel is the quadrant under ($ox, $oy)" \
-    "0 0 $(quadrant "$ox" "$oy")" "$(echo "$pixels" | sed -n 1p)"
+    "0 0 $(li_quadrant "$ox" "$oy")" "$(echo "$pixels" | sed -n 1p)"
 e2e_check_eq "after: bottom-right pixel is the quadrant under ($ox + 1279, $oy + 799)" \
-    "1279 799 $(quadrant "$(awk -v o="$ox" 'BEGIN { print o + 1279 }')" "$(awk -v o="$oy" 'BEGIN { print o + 799 }')")" \
+    "1279 799 $(li_quadrant "$(awk -v o="$ox" 'BEGIN { print o + 1279 }')" "$(awk -v o="$oy" 'BEGIN { print o + 799 }')")" \
     "$(echo "$pixels" | sed -n 2p)"
 
 kill -TERM "$ts"; wait "$ts"; status=$?

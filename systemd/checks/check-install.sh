@@ -17,9 +17,16 @@ check_prefix() {
   local rules="$root$prefix/lib/udev/rules.d/70-touchscroll.rules"
   local doc="$root$prefix/share/doc/touchscroll"
   [ -x "$bin" ] || fail "$prefix: binary missing or not executable"
+  # It must run on a machine without a Swift toolchain (the Swift runtime linked in) and be stripped.
+  if readelf -d "$bin" | grep -q 'NEEDED.*libswift'; then fail "$prefix: the binary needs the Swift runtime's shared libraries"; fi
+  if readelf -S "$bin" | grep -q '\.symtab'; then fail "$prefix: the binary is not stripped"; fi
+  "$bin" --version >/dev/null || fail "$prefix: the installed binary does not run"
+  cmp -s "$root$prefix/lib/sysusers.d/touchscroll.conf" systemd/touchscroll.sysusers || fail "$prefix: sysusers.d file missing or different"
   [ -f "$unit" ] || fail "$prefix: unit missing"
   grep -qx "ExecStart=$prefix/bin/touchscroll daemon --config \${CONFIGURATION_DIRECTORY}/touchscroll.yaml" "$unit" \
     || fail "$prefix: unit's ExecStart does not point at $prefix/bin/touchscroll"
+  grep -qx "ExecReload=$prefix/bin/touchscroll config check \${CONFIGURATION_DIRECTORY}/touchscroll.yaml" "$unit" \
+    || fail "$prefix: unit's ExecReload does not check the configuration with $prefix/bin/touchscroll"
   [ "$(stat -c %a "$unit")" = 644 ] || fail "$prefix: unit mode is $(stat -c %a "$unit")"
   cmp -s "$rules" udev/70-touchscroll.rules || fail "$prefix: udev rules missing or different"
   cmp -s "$doc/61-touchscroll-local.hwdb.example" udev/61-touchscroll-local.hwdb.example || fail "$prefix: hwdb example missing"

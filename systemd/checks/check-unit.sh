@@ -5,7 +5,7 @@
 # usage: check-unit.sh UNIT BINARY MAX_EXPOSURE
 #   UNIT           systemd/touchscroll.service
 #   BINARY         the built touchscroll: verify needs ExecStart's binary to exist, so the unit is
-#                  checked as a copy whose ExecStart points at it (everything else unchanged)
+#                  checked as a copy whose ExecStart/ExecReload point at it (everything else unchanged)
 #   MAX_EXPOSURE   e.g. 2.0; the check fails above it
 set -euo pipefail
 unit=$1 binary=$2 max=$3
@@ -13,7 +13,7 @@ unit=$1 binary=$2 max=$3
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 name=$(basename "$unit")
-sed "s|^ExecStart=/usr/local/bin/touchscroll|ExecStart=$(realpath "$binary")|" "$unit" > "$work/$name"
+sed "s|^\(Exec[A-Za-z]*=\)/usr/local/bin/touchscroll|\1$(realpath "$binary")|" "$unit" > "$work/$name"
 grep -q "^ExecStart=$(realpath "$binary") " "$work/$name" || { echo "check-unit: no ExecStart=/usr/local/bin/touchscroll in $unit" >&2; exit 1; }
 
 # verify: exit status and stderr both count (systemd 252 only warns about unknown settings)

@@ -8,6 +8,7 @@
 #include <sys/epoll.h>
 #include <sys/timerfd.h>
 #include <sys/signalfd.h>
+#include <sys/inotify.h>
 
 /// Receives one formatted libinput log line (no trailing newline handling: passed as libinput wrote it).
 typedef void (*touchscroll_log_sink)(struct libinput *libinput, int priority, const char *message);

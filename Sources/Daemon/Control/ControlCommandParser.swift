@@ -42,10 +42,10 @@ public enum ControlCommandParser {
             command = .scrollRectToVisible(try fields.rect("rect"), animated: try fields.animated())
         case "setZoomScale":
             let scale = try fields.number("scale")
-            guard scale > 0 else { throw .invalidValue(command: name, field: "scale", reason: "must be greater than 0") }
+            if let problem = InputLimits.zoomScaleProblem(scale) { throw .invalidValue(command: name, field: "scale", reason: problem) }
             command = .setZoomScale(scale, animated: try fields.animated())
         case "zoomTo":
-            command = .zoomTo(try fields.rect("rect"), animated: try fields.animated())
+            command = .zoomTo(try fields.rect("rect", positiveSize: true), animated: try fields.animated())
         case "setContentSize":
             command = .setContentSize(try fields.size("size"))
         case "setContentInset":
@@ -96,24 +96,20 @@ public enum ControlCommandParser {
 
         func point(_ key: String) throws(ControlError) -> Point {
             let o = try object(key, keys: ["x", "y"])
-            return Point(x: try finite(o["x"], path: "\(key).x"), y: try finite(o["y"], path: "\(key).y"))
+            return Point(x: try coordinate(o["x"], path: "\(key).x"), y: try coordinate(o["y"], path: "\(key).y"))
         }
 
         func size(_ key: String) throws(ControlError) -> Size {
             let o = try object(key, keys: ["width", "height"])
-            let size = Size(width: try finite(o["width"], path: "\(key).width"), height: try finite(o["height"], path: "\(key).height"))
-            try nonNegative(size.width, "\(key).width")
-            try nonNegative(size.height, "\(key).height")
-            return size
+            return Size(width: try length(o["width"], path: "\(key).width"), height: try length(o["height"], path: "\(key).height"))
         }
 
-        func rect(_ key: String) throws(ControlError) -> Rect {
+        /// `positiveSize`: a width or height of 0 is refused too (`zoomTo` divides by them).
+        func rect(_ key: String, positiveSize: Bool = false) throws(ControlError) -> Rect {
             let o = try object(key, keys: ["x", "y", "width", "height"])
-            let rect = Rect(x: try finite(o["x"], path: "\(key).x"), y: try finite(o["y"], path: "\(key).y"),
-                            width: try finite(o["width"], path: "\(key).width"), height: try finite(o["height"], path: "\(key).height"))
-            try nonNegative(rect.width, "\(key).width")
-            try nonNegative(rect.height, "\(key).height")
-            return rect
+            return Rect(x: try coordinate(o["x"], path: "\(key).x"), y: try coordinate(o["y"], path: "\(key).y"),
+                        width: try length(o["width"], path: "\(key).width", positive: positiveSize),
+                        height: try length(o["height"], path: "\(key).height", positive: positiveSize))
         }
 
         /// Insets: sides left out are 0 (as UIEdgeInsets' initialiser), at least an empty object.
@@ -121,7 +117,7 @@ public enum ControlCommandParser {
             let o = try object(key, keys: ["top", "left", "bottom", "right"], allOptional: true)
             func side(_ name: String) throws(ControlError) -> Double {
                 guard let v = o[name] else { return 0 }
-                return try finite(v, path: "\(key).\(name)")
+                return try coordinate(v, path: "\(key).\(name)")
             }
             return EdgeInsets(top: try side("top"), left: try side("left"), bottom: try side("bottom"), right: try side("right"))
         }
@@ -150,8 +146,20 @@ public enum ControlCommandParser {
             return n
         }
 
-        private func nonNegative(_ n: Double, _ path: String) throws(ControlError) {
-            if n < 0 { throw .invalidValue(command: command, field: path, reason: "must not be negative") }
+        /// A position, offset or inset within `InputLimits` (±1e7 points).
+        private func coordinate(_ value: JSONValue?, path: String) throws(ControlError) -> Double {
+            let n = try finite(value, path: path)
+            if let problem = InputLimits.coordinateProblem(n) { throw .invalidValue(command: command, field: path, reason: problem) }
+            return n
+        }
+
+        /// A size within `InputLimits` (0…1e7 points; `positive`: 0 refused too).
+        private func length(_ value: JSONValue?, path: String, positive: Bool = false) throws(ControlError) -> Double {
+            let n = try finite(value, path: path)
+            if let problem = InputLimits.lengthProblem(n, positive: positive) {
+                throw .invalidValue(command: command, field: path, reason: problem)
+            }
+            return n
         }
     }
 

@@ -1,17 +1,18 @@
 import LiveInput
 import ScrollEngine
 
-/// The one-line `STATUS=` systemd shows in `systemctl status`: the devices, and what the content is
-/// doing. While it moves the line names the motion only (no offsets), so the status changes at
-/// transitions, not on every frame.
+/// The one-line `STATUS=` systemd shows in `systemctl status`: the devices (touchscreens by name,
+/// so an operator sees which panel is read), and what the content is doing. While it moves the line
+/// names the motion only (no offsets), so the status changes at transitions, not on every frame.
 ///
-///     1 touchscreen, 2 other devices; at rest, offset (0, 640), zoom 1
+///     1 touchscreen (ILITEK Multi-Touch), 2 other devices; at rest, offset (0, 640), zoom 1
 ///     no touchscreen; decelerating
 public enum StatusSummary {
     public static func line(devices: [InputDeviceSummary], state: ScrollViewState, isAtRest: Bool) -> String {
-        let touchscreens = devices.filter { $0.kind == .touchscreen }.count
-        let others = devices.count - touchscreens
-        var text = touchscreens == 0 ? "no touchscreen" : touchscreens == 1 ? "1 touchscreen" : "\(touchscreens) touchscreens"
+        let touchscreens = devices.filter { $0.kind == .touchscreen }
+        let others = devices.count - touchscreens.count
+        var text = touchscreens.isEmpty ? "no touchscreen" : touchscreens.count == 1 ? "1 touchscreen" : "\(touchscreens.count) touchscreens"
+        if !touchscreens.isEmpty { text += " (" + touchscreens.map(\.name).joined(separator: ", ") + ")" }
         if others > 0 { text += others == 1 ? ", 1 other device" : ", \(others) other devices" }
         text += "; "
         if isAtRest {

@@ -35,24 +35,55 @@ public enum AtomicFile {
         try syncDirectory(directory)
     }
 
-    /// The whole file, or nil when it does not exist.
-    public static func read(_ path: String) throws(SystemCallError) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+    /// Why a file cannot be read as a small regular file (`read(_:limit:)`).
+    public enum ReadError: Error, Hashable, Sendable, CustomStringConvertible {
+        case system(SystemCallError)
+        /// A FIFO, device, socket or directory (also through a symlink): reading it could block
+        /// forever (a FIFO) or never end (`/dev/zero`).
+        case notARegularFile(path: String, kind: String)
+        case tooLarge(path: String, limit: Int)
+
+        public var description: String {
+            switch self {
+            case .system(let error): "\(error)"
+            case .notARegularFile(let path, let kind): "\(path) is \(kind), not a regular file"
+            case .tooLarge(let path, let limit): "\(path) is larger than \(limit) bytes"
+            }
+        }
+    }
+
+    /// The whole file, or nil when it does not exist. Only a regular file of at most `limit`
+    /// bytes is read; it is opened without blocking, so a FIFO in its place cannot stall the caller.
+    public static func read(_ path: String, limit: Int) throws(ReadError) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         if fd < 0 {
             if errno == ENOENT { return nil }
-            throw SystemCallError.last("open", path)
+            throw .system(SystemCallError.last("open", path))
         }
         defer { close(fd) }
+        var status = stat()
+        guard fstat(fd, &status) == 0 else { throw .system(SystemCallError.last("fstat", path)) }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw .notARegularFile(path: path, kind: "a directory")
+        case S_IFIFO: throw .notARegularFile(path: path, kind: "a FIFO")
+        case S_IFCHR, S_IFBLK: throw .notARegularFile(path: path, kind: "a device")
+        case S_IFSOCK: throw .notARegularFile(path: path, kind: "a socket")
+        default: throw .notARegularFile(path: path, kind: "a special file")
+        }
+        if status.st_size > limit { throw .tooLarge(path: path, limit: limit) }
         var contents: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 16384)
         while true {
             let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
             if n < 0 {
                 if errno == EINTR { continue }
-                throw SystemCallError.last("read", path)
+                throw .system(SystemCallError.last("read", path))
             }
             if n == 0 { return contents }
             contents += chunk[0..<n]
+            // The file may grow while it is read.
+            if contents.count > limit { throw .tooLarge(path: path, limit: limit) }
         }
     }
 

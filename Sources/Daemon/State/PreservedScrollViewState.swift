@@ -19,10 +19,23 @@ public struct PreservedScrollViewState: Hashable, Sendable, Codable {
         self.init(contentOffset: state.contentOffset, zoomScale: state.zoomScale, contentInset: contentInset)
     }
 
-    /// Every number is finite and the scale positive: a file that says otherwise was tampered with.
-    public var isUsable: Bool {
-        [contentOffset.x, contentOffset.y, contentInset.top, contentInset.left, contentInset.bottom, contentInset.right]
-            .allSatisfy(\.isFinite) && zoomScale.isFinite && zoomScale > 0
+    /// Every number is one the engine can honour, by the same ranges (`InputLimits`) the
+    /// configuration and the control requests are held to: offsets and insets within ±1e7 points,
+    /// the scale within 0.001…1000. A file that says otherwise was damaged or tampered with.
+    public var isUsable: Bool { problem == nil }
+
+    /// The first field out of range, as `key.path: reason`; nil when the state is usable.
+    public var problem: String? {
+        let coordinates: [(String, Double)] = [
+            ("contentOffset.x", contentOffset.x), ("contentOffset.y", contentOffset.y),
+            ("contentInset.top", contentInset.top), ("contentInset.left", contentInset.left),
+            ("contentInset.bottom", contentInset.bottom), ("contentInset.right", contentInset.right),
+        ]
+        for (path, value) in coordinates {
+            if let problem = InputLimits.coordinateProblem(value) { return "\(path) \(problem)" }
+        }
+        if let problem = InputLimits.zoomScaleProblem(zoomScale) { return "zoomScale \(problem)" }
+        return nil
     }
 
     enum CodingKeys: String, CodingKey { case contentOffset, zoomScale, contentInset }

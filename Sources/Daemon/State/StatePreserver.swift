@@ -19,9 +19,9 @@ public final class StatePreserver {
         self.logger = logger
         store.removeLeftoverTemporaryFiles(logger: logger)
         var loaded = store.loadOrDefaults(logger: logger)
-        if let entry = loaded.scrollViews[restorationIdentifier], !entry.isUsable {
-            logger.warning("preserved state has non-finite values, ignoring it",
-                           metadata: ["restorationIdentifier": "\(restorationIdentifier)"])
+        if let entry = loaded.scrollViews[restorationIdentifier], let problem = entry.problem {
+            logger.warning("preserved state has values out of range, ignoring it",
+                           metadata: ["restorationIdentifier": "\(restorationIdentifier)", "problem": "\(problem)"])
             loaded.scrollViews[restorationIdentifier] = nil
         }
         file = loaded

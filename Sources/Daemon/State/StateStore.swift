@@ -22,14 +22,22 @@ public struct StateStore: Sendable {
         case versionMismatch(found: Int)
     }
 
+    /// The largest state file read: an entry is about 150 bytes, so this holds thousands.
+    public static let maximumFileBytes = 1 << 20
+
     public func load() -> LoadResult {
         let bytes: [UInt8]
         do {
-            guard let read = try AtomicFile.read(path) else { return .missing }
+            guard let read = try AtomicFile.read(path, limit: Self.maximumFileBytes) else { return .missing }
             bytes = read
         } catch {
             return .unreadable(reason: "\(error)")
         }
+        return Self.decode(bytes)
+    }
+
+    /// What the bytes of a state file hold (`load` without the file).
+    public static func decode(_ bytes: [UInt8]) -> LoadResult {
         struct VersionOnly: Decodable { var version: Int }
         let decoder = JSONDecoder()
         let data = Data(bytes)
@@ -37,13 +45,13 @@ public struct StateStore: Sendable {
         do {
             version = try decoder.decode(VersionOnly.self, from: data).version
         } catch {
-            return .unreadable(reason: Self.describe(error))
+            return .unreadable(reason: describe(error))
         }
         guard version == PreservedState.currentVersion else { return .versionMismatch(found: version) }
         do {
             return .loaded(try decoder.decode(PreservedState.self, from: data))
         } catch {
-            return .unreadable(reason: Self.describe(error))
+            return .unreadable(reason: describe(error))
         }
     }
 
@@ -69,16 +77,20 @@ public struct StateStore: Sendable {
     }
 
     public func save(_ state: PreservedState) throws(SystemCallError) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        let data: Data
-        do {
-            data = try encoder.encode(state)
-        } catch {
+        guard let bytes = Self.encode(state) else {
             // Only non-finite numbers fail to encode; the caller filtered them (isUsable).
             throw SystemCallError(operation: "encode", subject: path, errno: EINVAL)
         }
-        try AtomicFile.replace(path, with: Array(data) + [UInt8(ascii: "\n")])
+        try AtomicFile.replace(path, with: bytes)
+    }
+
+    /// The bytes of a state file holding `state` (sorted keys, one line), or nil when a number is
+    /// not finite.
+    public static func encode(_ state: PreservedState) -> [UInt8]? {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        guard let data = try? encoder.encode(state) else { return nil }
+        return Array(data) + [UInt8(ascii: "\n")]
     }
 
     /// A decoding error as one line: what was wrong and at which key path.

@@ -5,6 +5,8 @@ import ScrollEngine
 /// Reads one touchscreen node raw through libevdev and decodes it with the shared evdev decoder
 /// (`Recordings.EvdevDecoder`: protocol B, A and single touch), for systems without libinput.
 ///
+/// The first read reports `.deviceAdded`; ENODEV reports `.deviceRemoved`.
+///
 /// SYN_DROPPED: the reader resyncs libevdev; the decoder, told of the drop, cancels the touches that
 /// were down and ignores slots until they start new touches. ENODEV: the device was unplugged; its
 /// touches are cancelled, the backend closes, the process carries on.
@@ -15,6 +17,13 @@ public final class EvdevBackend: InputBackend {
     private var lastTime: Timestamp = .zero
     /// Added to every slot number, so several raw devices in one run never share a slot.
     private let slotOffset: Int
+    /// Applied after the decoder's flips and rotation, in normalised screen coordinates — where
+    /// libinput and the replay path apply it.
+    private let calibration: CalibrationMatrix
+    private let screenSize: Size
+    /// The first read reports the device as added, as libinput does for the devices it opens, so
+    /// a session tracks devices the same way for every backend.
+    private var announced = false
 
     public init(node: String, screen: Size, transform: ScreenTransform = .identity, grab: Bool = false,
                 slotOffset: Int = 0, system: SystemCalls = .live, evdev: LibevdevCalls = .live,
@@ -26,9 +35,8 @@ public final class EvdevBackend: InputBackend {
         if kind != .touchscreen {
             logger.warning("\(node) \"\(reader.device.name)\" is a \(kind.rawValue), not a touchscreen; reading it anyway")
         }
-        if !transform.calibration.isIdentity {
-            logger.warning("\(node): the raw evdev backend applies rotation and flips but not a calibration matrix")
-        }
+        calibration = transform.calibration
+        screenSize = screen
         do {
             decoder = try EvdevDecoder(device: reader.device, mapping: ScreenMapping(screen: screen, transform: transform))
         } catch {
@@ -49,7 +57,8 @@ public final class EvdevBackend: InputBackend {
     public func readEvents() throws(InputError) -> [LiveInputEvent] {
         let batch = try reader.read()
         if batch.dropped { logger.warning("\(reader.node): SYN_DROPPED (events lost); resynchronising") }
-        var out: [LiveInputEvent] = []
+        var out: [LiveInputEvent] = announced ? [] : [.deviceAdded(summary)]
+        announced = true
         for event in batch.events {
             lastTime = max(lastTime, event.time)
             if let frame = decoder.feed(event) { out.append(.touches(offset(frame))) }
@@ -63,10 +72,14 @@ public final class EvdevBackend: InputBackend {
         return out
     }
 
+    /// The decoded frame as the session sees it: calibrated, slots moved by `slotOffset`.
     private func offset(_ frame: TouchFrame) -> TouchFrame {
-        guard slotOffset != 0 else { return frame }
+        guard slotOffset != 0 || !calibration.isIdentity else { return frame }
         var shifted = frame
-        for i in shifted.samples.indices { shifted.samples[i].slot = TouchSlot(shifted.samples[i].slot.rawValue + slotOffset) }
+        for i in shifted.samples.indices {
+            shifted.samples[i].slot = TouchSlot(shifted.samples[i].slot.rawValue + slotOffset)
+            shifted.samples[i].location = calibration.apply(toScreenPoint: shifted.samples[i].location, screenSize: screenSize)
+        }
         return shifted
     }
 }
@@ -75,13 +88,7 @@ extension ScreenMapping {
     /// The decoder's mapping for a screen transform: both flip the device's axes, then rotate, so
     /// the flips carry over as they are (the calibration matrix is not part of the mapping).
     public init(screen: Size, transform: ScreenTransform) {
-        let rotation: Rotation = switch transform.rotation {
-        case .none: .none
-        case .clockwise90: .clockwise90
-        case .upsideDown: .clockwise180
-        case .clockwise270: .clockwise270
-        }
-        self.init(screenSize: screen, rotation: rotation,
+        self.init(screenSize: screen, rotation: transform.rotation,
                   flipX: transform.flipHorizontally, flipY: transform.flipVertically)
     }
 }

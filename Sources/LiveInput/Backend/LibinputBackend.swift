@@ -25,6 +25,9 @@ public final class LibinputBackend: InputBackend {
     private let logger: Logger
     private let context: OpaquePointer
     private var assembler: LibinputTouchAssembler
+    /// Touchscreens only (`input.touchOnly`): other devices are suspended as they appear, so their
+    /// nodes are not even kept open.
+    private let touchOnly: Bool
     public let fileDescriptor: Int32
     private var closed = false
     /// libinput itself handles devices going away; the context stays open until `close()`.
@@ -40,6 +43,7 @@ public final class LibinputBackend: InputBackend {
         self.calls = calls
         self.logger = logger
         self.assembler = LibinputTouchAssembler(acceptsKeyboards: acceptsKeyboards, acceptsWheels: acceptsWheels)
+        self.touchOnly = !acceptsKeyboards && !acceptsWheels
         let opener = LibinputDeviceOpener(system: system, logger: logger)
         self.opener = opener
         switch source {
@@ -87,6 +91,10 @@ public final class LibinputBackend: InputBackend {
         }
         var out: [LiveInputEvent] = []
         while let record = calls.nextEvent(context, screen) {
+            if case let .deviceAdded(id, info) = record, touchOnly, !info.hasTouch, calls.suspendDevice(id) {
+                logger.info("not reading \(info.node) \"\(info.name)\": not a touchscreen (touch only)")
+                continue
+            }
             if case let .deviceAdded(id, info) = record, info.hasTouch, !transform.matrix.isIdentity {
                 if let matrix = calls.applyTransform(id, transform) {
                     logger.info("\(info.node): calibration matrix \(matrix)")

@@ -1,3 +1,6 @@
+import Recordings
+import ScrollEngine
+
 /// How the panel's touch coordinates relate to the screen, in the order of the configuration's
 /// `input` section (docs/configuration.md) and of the replay path (`Recordings.ScreenMapping`, then
 /// the calibration in screen space): the flips mirror the device's own axes, the rotation turns the
@@ -7,10 +10,9 @@
 /// Matrices work in normalised coordinates (0…1 on both axes), libinput's convention: a point
 /// (x, y) maps to (a·x + b·y + c, d·x + e·y + f) for the row-major `[a, b, c, d, e, f]`.
 public struct ScreenTransform: Hashable, Sendable {
-    /// Clockwise rotation of the touch panel relative to the screen.
-    public enum Rotation: Int, Hashable, Sendable, CaseIterable {
-        case none = 0, clockwise90 = 90, upsideDown = 180, clockwise270 = 270
-    }
+    /// Clockwise rotation of the touch panel relative to the screen: the replay path's type, so
+    /// live input and replay name a rotation the same way.
+    public typealias Rotation = ScreenMapping.Rotation
 
     public var rotation: Rotation
     public var flipHorizontally: Bool
@@ -34,7 +36,7 @@ public struct ScreenTransform: Hashable, Sendable {
         case .none: .identity
         // libinput's documented matrices for a panel rotated by 90°, 180°, 270° clockwise.
         case .clockwise90: CalibrationMatrix([0, -1, 1, 1, 0, 0])
-        case .upsideDown: CalibrationMatrix([-1, 0, 1, 0, -1, 1])
+        case .clockwise180: CalibrationMatrix([-1, 0, 1, 0, -1, 1])
         case .clockwise270: CalibrationMatrix([0, 1, 0, -1, 0, 1])
         }
         var m = CalibrationMatrix.identity
@@ -79,6 +81,14 @@ public struct CalibrationMatrix: Hashable, Sendable, CustomStringConvertible {
     /// Where the normalised point (x, y) goes.
     public func apply(x: Double, y: Double) -> (x: Double, y: Double) {
         (values[0] * x + values[1] * y + values[2], values[3] * x + values[4] * y + values[5])
+    }
+
+    /// Where the screen point `p` (px) goes: the matrix applied in normalised screen coordinates,
+    /// as libinput applies it. The raw evdev backend and replay calibrate touches with this.
+    public func apply(toScreenPoint p: Point, screenSize: Size) -> Point {
+        guard !isIdentity, screenSize.width > 0, screenSize.height > 0 else { return p }
+        let q = apply(x: p.x / screenSize.width, y: p.y / screenSize.height)
+        return Point(x: q.x * screenSize.width, y: q.y * screenSize.height)
     }
 
     public var description: String {

@@ -25,6 +25,9 @@ public struct LibinputCalls: @unchecked Sendable {
     /// Sets the device's calibration matrix to `transform` applied after the udev default
     /// (LIBINPUT_CALIBRATION_MATRIX); returns the matrix set, or nil if the device has none.
     public var applyTransform: (_ device: LibinputDeviceID, _ transform: ScreenTransform) -> CalibrationMatrix?
+    /// Stops libinput reading the device (send-events mode "disabled": libinput closes its node and
+    /// keeps it on the seat); false when the device cannot be disabled.
+    public var suspendDevice: (_ device: LibinputDeviceID) -> Bool
     public var destroyContext: (_ context: OpaquePointer) -> Void
 
     public init(
@@ -35,6 +38,7 @@ public struct LibinputCalls: @unchecked Sendable {
         dispatch: @escaping (OpaquePointer) throws(Errno) -> Void,
         nextEvent: @escaping (OpaquePointer, Size) -> LibinputEventRecord?,
         applyTransform: @escaping (LibinputDeviceID, ScreenTransform) -> CalibrationMatrix?,
+        suspendDevice: @escaping (LibinputDeviceID) -> Bool = { _ in false },
         destroyContext: @escaping (OpaquePointer) -> Void
     ) {
         self.createUdevContext = createUdevContext
@@ -44,6 +48,7 @@ public struct LibinputCalls: @unchecked Sendable {
         self.dispatch = dispatch
         self.nextEvent = nextEvent
         self.applyTransform = applyTransform
+        self.suspendDevice = suspendDevice
         self.destroyContext = destroyContext
     }
 }
@@ -173,6 +178,11 @@ extension LibinputCalls {
             guard libinput_device_config_calibration_set_matrix(device, &values)
                     == LIBINPUT_CONFIG_STATUS_SUCCESS else { return nil }
             return composed
+        },
+        suspendDevice: { id in
+            guard let device = OpaquePointer(bitPattern: id.rawValue) else { return false }
+            return libinput_device_config_send_events_set_mode(device, LIBINPUT_CONFIG_SEND_EVENTS_DISABLED.rawValue)
+                == LIBINPUT_CONFIG_STATUS_SUCCESS
         },
         destroyContext: { context in
             let userData = libinput_get_user_data(context)

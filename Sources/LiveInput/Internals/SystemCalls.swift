@@ -31,6 +31,10 @@ public struct SystemCalls: Sendable {
     public var readSignal: @Sendable (_ fd: Int32) throws(Errno) -> Int32?
     /// CLOCK_MONOTONIC now, the clock libinput and (after `libevdev_set_clock_id`) libevdev stamp events with.
     public var monotonicNow: @Sendable () -> Timestamp
+    /// A non-blocking, close-on-exec inotify descriptor watching `directory` for entries created
+    /// or whose attributes changed (IN_CREATE | IN_ATTRIB): a device node appearing, then udev
+    /// setting its permissions.
+    public var watchDirectory: @Sendable (_ directory: String) throws(Errno) -> Int32
 
     public init(
         open: @escaping @Sendable (String, Int32) throws(Errno) -> Int32,
@@ -44,7 +48,8 @@ public struct SystemCalls: Sendable {
         timerSet: @escaping @Sendable (Int32, Timestamp?) throws(Errno) -> Void,
         signalDescriptor: @escaping @Sendable ([Int32]) throws(Errno) -> Int32,
         readSignal: @escaping @Sendable (Int32) throws(Errno) -> Int32?,
-        monotonicNow: @escaping @Sendable () -> Timestamp
+        monotonicNow: @escaping @Sendable () -> Timestamp,
+        watchDirectory: @escaping @Sendable (String) throws(Errno) -> Int32 = { _ throws(Errno) in throw Errno.notPermitted }
     ) {
         self.open = open
         self.close = close
@@ -58,6 +63,7 @@ public struct SystemCalls: Sendable {
         self.signalDescriptor = signalDescriptor
         self.readSignal = readSignal
         self.monotonicNow = monotonicNow
+        self.watchDirectory = watchDirectory
     }
 }
 
@@ -159,6 +165,16 @@ extension SystemCalls {
             var now = timespec()
             clock_gettime(CLOCK_MONOTONIC, &now)
             return Timestamp(microseconds: Int64(now.tv_sec) * 1_000_000 + Int64(now.tv_nsec) / 1000)
+        },
+        watchDirectory: { directory throws(Errno) in
+            let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+            if fd < 0 { throw Errno.current }
+            if inotify_add_watch(fd, directory, UInt32(IN_CREATE | IN_ATTRIB)) < 0 {
+                let e = Errno.current
+                Glibc.close(fd)
+                throw e
+            }
+            return fd
         }
     )
 }

@@ -2,8 +2,8 @@ import Logging
 import Playback
 import ScrollEngine
 
-/// Feeds live input into a scroll view on real monotonic time, with exactly the schedule of the
-/// replay driver (`Playback.PlaybackDriver`), so that `touchscroll replay` of the touches this
+/// Feeds live input into a scroll view on real monotonic time, with the replay driver's schedule
+/// (`Playback.EngineSchedule`, shared with `PlaybackDriver`), so that `touchscroll replay` of the touches this
 /// driver fed (`--tee-touches`) produces the same stream byte for byte:
 /// - the engine is created at the first input frame's time, and animation ticks fall on
 ///   `FrameTicks(origin: thatTime, frameRate:)`, never on the times the process happened to wake;
@@ -17,7 +17,7 @@ public final class LiveScrollDriver {
     public private(set) var target: (any ScrollTarget)?
     private let makeTarget: (Timestamp) -> any ScrollTarget
     private let frameRate: Double
-    private var ticks: FrameTicks?
+    private var schedule: EngineSchedule?
     /// The time of the last step (input fed or engine advanced).
     public private(set) var now: Timestamp?
     private let emit: ([DelegateEvent]) throws -> Void
@@ -48,20 +48,15 @@ public final class LiveScrollDriver {
 
     /// When the run loop must wake next; nil while at rest (the timer stays disarmed).
     public var nextDeadline: Timestamp? {
-        guard let target, let now, let ticks else { return nil }
-        var wakeUp: Timestamp? = target.isAnimating ? ticks.tick(after: now.adding(microseconds: ticks.minimumGap)) : nil
-        if let deadline = target.nextTimerDeadline {
-            let due = max(deadline, now)
-            wakeUp = wakeUp.map { min($0, due) } ?? due
-        }
-        return wakeUp
+        guard let target, let now, let schedule else { return nil }
+        return schedule.nextWakeup(after: now, isAnimating: target.isAnimating, timerDeadline: target.nextTimerDeadline)
     }
 
     /// Steps through every wakeup up to `time` (`inclusive`) or strictly before it.
     public func advanceDue(until time: Timestamp, inclusive: Bool = true) throws {
         var steps = 0
-        while let target, let now, let wakeUp = nextDeadline, inclusive ? wakeUp <= time : wakeUp < time {
-            let step = wakeUp > now ? wakeUp : now.adding(microseconds: 1)
+        while let target, let now, let schedule, let wakeUp = nextDeadline, inclusive ? wakeUp <= time : wakeUp < time {
+            let step = schedule.stepTime(for: wakeUp, after: now)
             target.advance(to: step)
             self.now = step
             ticksAdvanced += 1
@@ -79,7 +74,7 @@ public final class LiveScrollDriver {
         switch event {
         case let .touches(frame):
             let target = ensureTarget(at: frame.time)
-            var fed = TouchFrame(time: max(frame.time, now ?? frame.time), samples: frame.samples)
+            var fed = TouchFrame(time: EngineSchedule.inputTime(frame.time, after: now), samples: frame.samples)
             if let locationDecimals {
                 // Fed exactly as the touch script reads back: x·10ᵈ rounded, divided by 10ᵈ is the
                 // double nearest the written decimal, which is what parsing that decimal gives.
@@ -103,14 +98,14 @@ public final class LiveScrollDriver {
         case let .key(command, time):
             let target = ensureTarget(at: time)
             try advanceDue(until: time, inclusive: false)
-            let at = max(time, now ?? time)
+            let at = EngineSchedule.inputTime(time, after: now)
             target.handleKey(command, at: at)
             now = at
             try emitDrained()
         case let .wheel(delta, time):
             let target = ensureTarget(at: time)
             try advanceDue(until: time, inclusive: false)
-            let at = max(time, now ?? time)
+            let at = EngineSchedule.inputTime(time, after: now)
             target.scrollWheel(delta: delta, at: at)
             now = at
             try emitDrained()
@@ -123,7 +118,7 @@ public final class LiveScrollDriver {
         if let target { return target }
         let made = makeTarget(time)
         target = made
-        ticks = FrameTicks(origin: time, frameRate: frameRate)
+        schedule = EngineSchedule(origin: time, frameRate: frameRate)
         now = time
         return made
     }

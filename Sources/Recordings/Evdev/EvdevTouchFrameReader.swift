@@ -6,6 +6,7 @@ public struct EvdevTouchFrameReader<Events: EvdevEventReader>: TouchFrameReader 
     public private(set) var events: Events
     public private(set) var decoder: EvdevDecoder
     private var decoderWarnings: [RecordingWarning] = []
+    private var droppedWarnings = 0
     private var lastTime = Timestamp.zero
     private var finished = false
 
@@ -21,7 +22,10 @@ public struct EvdevTouchFrameReader<Events: EvdevEventReader>: TouchFrameReader 
 
     public var device: EvdevDevice { events.device }
 
-    public var warnings: [RecordingWarning] { events.warnings + decoderWarnings }
+    public var warnings: [RecordingWarning] {
+        guard droppedWarnings > 0 else { return events.warnings + decoderWarnings }
+        return events.warnings + decoderWarnings + [RecordingWarning(file: events.name, message: "\(droppedWarnings) more warning(s) like these not shown")]
+    }
 
     public mutating func nextFrame() throws -> TouchFrame? {
         guard !finished else { return nil }
@@ -37,9 +41,17 @@ public struct EvdevTouchFrameReader<Events: EvdevEventReader>: TouchFrameReader 
         return frame
     }
 
+    /// The most decoder warnings kept: a recording of nothing but SYN_DROPPED would otherwise
+    /// hold one per event. The rest are counted in a last warning.
+    public static var maximumWarnings: Int { 100 }
+
     private mutating func collectDecoderWarnings() {
         for warning in decoder.takeWarnings() {
-            decoderWarnings.append(RecordingWarning(file: events.name, line: events.currentLine, message: warning.message))
+            if decoderWarnings.count < Self.maximumWarnings {
+                decoderWarnings.append(RecordingWarning(file: events.name, line: events.currentLine, message: warning.message))
+            } else {
+                droppedWarnings += 1
+            }
         }
     }
 }

@@ -45,7 +45,11 @@ public struct ScreenMapping: Hashable, Sendable {
         case .clockwise180: (sx, sy) = ((xRange - u, xRange), (yRange - v, yRange))
         case .clockwise270: (sx, sy) = ((v, yRange), (xRange - u, xRange))
         }
-        return Point(x: Double(sx.0) * screenSize.width / Double(sx.1), y: Double(sy.0) * screenSize.height / Double(sy.1))
+        // A value far outside the axis' range (a broken device, a damaged recording) could land
+        // 10¹³ px away; positions are held within the coordinates the engine accepts.
+        let limit = InputLimits.maximumCoordinate
+        func held(_ value: Double) -> Double { min(max(value, -limit), limit) }
+        return Point(x: held(Double(sx.0) * screenSize.width / Double(sx.1)), y: held(Double(sy.0) * screenSize.height / Double(sy.1)))
     }
 
     /// The inverse of `screenPoint` (rounded to whole device units), for writing synthetic recordings.

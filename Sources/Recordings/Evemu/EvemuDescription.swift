@@ -11,6 +11,14 @@ struct EvemuDescription {
     var warnings: [RecordingWarning] = []
     let file: String
 
+    /// The most bytes a bitmap (`P:`, or `B:` of one event type) may hold across its lines:
+    /// KEY_CNT / 8 = 96, the longest bitmap the kernel has (evemu writes exactly that for EV_KEY).
+    /// A longer one is not a device description, and without the cap a header could make the
+    /// reader hold gigabytes.
+    static let maximumBitmapBytes = 96
+    /// INPUT_PROP_MAX: the highest input property the kernel defines room for.
+    static let maximumProperty = 0x1f
+
     init(file: String) {
         self.file = file
     }
@@ -38,10 +46,20 @@ struct EvemuDescription {
             let values = try fields.map { try hex16($0, line: line, what: "I: field") }
             id = InputID(bustype: values[0], vendor: values[1], product: values[2], version: values[3])
         case "P":
+            guard propertyBytes.count + fields.count <= Self.maximumBitmapBytes else {
+                throw error(line, "at most \(Self.maximumBitmapBytes) bytes of P: property bitmap in all (the kernel's longest bitmap), got more")
+            }
             for field in fields { propertyBytes.append(try hexByte(field, line: line)) }
         case "B":
             guard let typeField = fields.first else { throw error(line, "B: type byte…, got nothing after B:") }
             let type = UInt16(try hexByte(typeField, line: line))
+            guard type <= EventType.max else {
+                throw error(line, "a B: event type ≤ 0x\(String(EventType.max, radix: 16)) (EV_MAX), got 0x\(String(type, radix: 16))")
+            }
+            let held = bitmaps[type]?.count ?? 0
+            guard held + fields.count - 1 <= Self.maximumBitmapBytes else {
+                throw error(line, "at most \(Self.maximumBitmapBytes) bytes of B: bitmap for type 0x\(String(type, radix: 16)) in all (KEY_CNT/8, the kernel's longest bitmap), got \(held + fields.count - 1)")
+            }
             for field in fields.dropFirst() { bitmaps[type, default: []].append(try hexByte(field, line: line)) }
         case "A":
             guard fields.count == 5 || fields.count == 6 else {
@@ -69,14 +87,14 @@ struct EvemuDescription {
     /// The device, once the header is complete.
     func device() throws -> EvdevDevice {
         guard let name else { throw RecordingError(file: file, line: nil, expected: "an N: line naming the device") }
-        var properties = Set<Int>()
-        for (index, byte) in propertyBytes.enumerated() {
-            for bit in 0..<8 where byte & (1 << bit) != 0 { properties.insert(index * 8 + bit) }
-        }
+        // Bits past the kernel's limits (INPUT_PROP_MAX, EV_MAX, each type's *_MAX) describe
+        // nothing a device can have; they are dropped, as libevdev ignores them.
+        let properties = Set(Self.bits(propertyBytes).filter { $0 <= Self.maximumProperty })
         var codes: [UInt16: Set<UInt16>] = [:]
-        let types = Self.bits(bitmaps[0] ?? [])
+        let types = Self.bits(bitmaps[0] ?? []).filter { $0 <= Int(EventType.max) }
         for type in types where type != EventType.syn {
-            codes[UInt16(type)] = Set(Self.bits(bitmaps[UInt16(type)] ?? []).map { UInt16($0) })
+            let maximum = Int(EventType.maximumCode(of: UInt16(type)))
+            codes[UInt16(type)] = Set(Self.bits(bitmaps[UInt16(type)] ?? []).filter { $0 <= maximum }.map { UInt16($0) })
         }
         var device = EvdevDevice(name: name, id: id ?? InputID(bustype: 0, vendor: 0, product: 0, version: 0),
                                  properties: properties, codes: codes, absinfo: [:])

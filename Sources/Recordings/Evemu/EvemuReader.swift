@@ -133,15 +133,17 @@ public struct EvemuReader: EvdevEventReader {
             throw error(line, "a time ≥ the previous event's (time must not go backwards), got \(shown)")
         }
         lastTime = microseconds
-        let first = firstTime ?? microseconds
-        firstTime = first
         if type > EventType.max || code > EventType.maximumCode(of: type) {
             let key = UInt32(type) << 16 | UInt32(code)
-            if warnedUnknown.insert(key).inserted {
+            // Once per type and code, and for at most 64 of them (bounded memory).
+            if warnedUnknown.count < 64, warnedUnknown.insert(key).inserted {
                 warnings.append(RecordingWarning(file: name, line: line, message: "unknown event type 0x\(String(type, radix: 16)) code 0x\(String(code, radix: 16)) skipped (warned once)"))
             }
             return nil
         }
+        // The first event kept (not a skipped unknown one) is the origin of the times returned.
+        let first = firstTime ?? microseconds
+        firstTime = first
         return EvdevEvent(time: Timestamp(microseconds: microseconds - first), type: type, code: code, value: value)
     }
 

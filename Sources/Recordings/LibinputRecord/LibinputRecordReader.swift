@@ -1,5 +1,6 @@
 import Foundation
 import ScrollEngine
+import YAMLGuard
 import Yams
 
 /// Reads `libinput record` YAML (version 1) one event at a time.
@@ -30,13 +31,20 @@ public struct LibinputRecordReader: EvdevEventReader {
     private var pendingEvent: EvdevEvent?
     private var lastTime: Int64 = .min
     private var finished = false
+    private var warnedUnknown = Set<[Int64]>()
+
+    /// The most bytes the header given to Yams may have (the top-level keys and the chosen
+    /// device's description; events are never part of it). Real headers are a few kB; 256 KiB keeps
+    /// Yams' parse of the worst case (thousands of keys) to about 0.2 s.
+    public static let maximumHeaderBytes = 256 * 1024
 
     public init(source: any ByteSource, deviceIndex: Int = 0) throws {
         name = source.name
         self.deviceIndex = deviceIndex
         lines = LineReader(source: source)
-        var topLevel: [String] = []
-        var deviceLines: [String] = []
+        var topLevel: [TextLine] = []
+        var deviceLines: [TextLine] = []
+        var headerBytes = 0
         var sawDevicesKey = false
         var itemIndent: Int?
         var deviceCounter = -1
@@ -66,12 +74,14 @@ public struct LibinputRecordReader: EvdevEventReader {
                 if indent == 0 && body.hasPrefix("devices:") {
                     sawDevicesKey = true
                 } else {
-                    topLevel.append(text)
+                    headerBytes += raw.bytes.count + 1
+                    topLevel.append(line)
                 }
                 continue
             }
             if indent == 0 && !body.hasPrefix("- ") {
-                topLevel.append(text) // a top-level key after the devices
+                headerBytes += raw.bytes.count + 1
+                topLevel.append(line) // a top-level key after the devices
                 continue
             }
             if itemIndent == nil, body.hasPrefix("- ") { itemIndent = indent }
@@ -86,7 +96,14 @@ public struct LibinputRecordReader: EvdevEventReader {
                 skippingEventsAt = indent
                 continue
             }
-            if deviceCounter == deviceIndex { deviceLines.append(text) }
+            if deviceCounter == deviceIndex {
+                headerBytes += raw.bytes.count + 1
+                deviceLines.append(line)
+            }
+            guard headerBytes <= Self.maximumHeaderBytes else {
+                throw RecordingError(file: name, line: line.number,
+                                     expected: "a header (everything before the device's events:) of at most \(Self.maximumHeaderBytes) bytes")
+            }
         }
         guard sawAnything else {
             throw RecordingError(file: name, line: nil, expected: "a libinput record YAML file, got an empty file")
@@ -98,8 +115,17 @@ public struct LibinputRecordReader: EvdevEventReader {
             throw RecordingError(file: name, line: nil,
                                  expected: "device index \(deviceIndex), but the file has \(max(0, deviceCounter + 1)) device(s) (indices are 0-based)")
         }
+        // Anchors, aliases, tags and complex keys are refused before Yams sees them: a few hundred
+        // bytes of nested aliases expand to gigabytes, and complex keys trap inside Yams.
+        var yamlGuard = YAMLGuard()
+        for line in topLevel + deviceLines {
+            if let problem = yamlGuard.check(line: line.text.utf8, number: line.number) {
+                throw RecordingError(file: name, line: line.number,
+                                     expected: "plain YAML as libinput record writes it, got \(problem.message) at column \(problem.column)")
+            }
+        }
         let header = LibinputRecordHeader(file: name)
-        let parsed = try header.parse(topLevel: topLevel, device: deviceLines)
+        let parsed = try header.parse(topLevel: topLevel.map(\.text), device: deviceLines.map(\.text))
         version = parsed.version
         deviceCount = parsed.deviceCount
         device = parsed.device
@@ -231,13 +257,18 @@ public struct LibinputRecordReader: EvdevEventReader {
             throw error(line, "a time ≥ the previous event's (time must not go backwards)")
         }
         lastTime = time
-        let first = firstTime ?? time
-        firstTime = first
         guard let type = UInt16(exactly: numbers[2]), let code = UInt16(exactly: numbers[3]),
               type <= EventType.max, code <= EventType.maximumCode(of: type) else {
-            warnings.append(RecordingWarning(file: name, line: line, message: "unknown event type \(numbers[2]) code \(numbers[3]) skipped"))
+            // Once per type and code, and for at most 64 of them: a file full of them cannot grow
+            // the warnings without bound.
+            if warnedUnknown.count < 64, warnedUnknown.insert([numbers[2], numbers[3]]).inserted {
+                warnings.append(RecordingWarning(file: name, line: line, message: "unknown event type \(numbers[2]) code \(numbers[3]) skipped (warned once)"))
+            }
             return nil
         }
+        // The first event kept (not a skipped unknown one) is the origin of the times returned.
+        let first = firstTime ?? time
+        firstTime = first
         return EvdevEvent(time: Timestamp(microseconds: time - first), type: type, code: code, value: value)
     }
 

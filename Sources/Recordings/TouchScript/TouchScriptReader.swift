@@ -115,6 +115,9 @@ public struct TouchScriptReader: TouchFrameReader {
             throw self.error(line, "a JSON object of numbers and strings like {\"t\": 0, \"slot\": 0, \"phase\": \"down\", \"x\": 1, \"y\": 2}, got invalid JSON")
         }
         let t = try integer(fields, "t", line: line)
+        guard Timestamp.isValidInput(microseconds: t) else {
+            throw error(line, "\"t\" in microseconds between -\(Timestamp.maximumInputMicroseconds) and \(Timestamp.maximumInputMicroseconds) (2^40 s), got \(t)")
+        }
         let slot = try integer(fields, "slot", line: line)
         guard slot >= 0, slot <= Int64(Int32.max) else { throw error(line, "\"slot\" between 0 and \(Int32.max), got \(slot)") }
         guard let phaseValue = fields["phase"] else { throw error(line, "key \"phase\"") }
@@ -133,13 +136,19 @@ public struct TouchScriptReader: TouchFrameReader {
         return integer
     }
 
+    /// A coordinate: a finite number within ±1e7 px (`InputLimits.maximumCoordinate`).
     private func number(_ fields: [String: JSONScalar], _ key: String, line: Int) throws -> Double {
         guard let value = fields[key] else { throw error(line, "key \"\(key)\"") }
+        let number: Double
         switch value {
-        case .integer(let integer): return Double(integer)
-        case .real(let real) where real.isFinite: return real
+        case .integer(let integer): number = Double(integer)
+        case .real(let real): number = real
         default: throw error(line, "\"\(key)\" a number, got \(value)")
         }
+        guard InputLimits.coordinateProblem(number) == nil else {
+            throw error(line, "\"\(key)\" a coordinate between -1e7 and 1e7 px, got \(value)")
+        }
+        return number
     }
 
     private func error(_ line: Int, _ expected: String) -> RecordingError {

@@ -42,6 +42,13 @@ public final class FramePresenter {
 
     private var lastIndicatorFlash: Timestamp?
 
+    /// Passes on a change of contentSize or contentInset the delegate stream did not carry
+    /// (setContentSize and setContentInset send no message), so the next frame shows it.
+    public func noteGeometry(_ state: ScrollViewState, contentInset: EdgeInsets) {
+        guard state.contentSize != session.state.contentSize || contentInset != session.configuration.scrollView.contentInset else { return }
+        session.handle(.geometryChanged(state: state, contentInset: contentInset))
+    }
+
     /// Draws and presents the frame for `time` if anything changed since the last one; true if it did.
     @discardableResult
     public func update(at time: Timestamp) throws -> Bool {

@@ -5,7 +5,7 @@ import ScrollEngine
 /// internals), keeps the redraw, indicator and header state machines, and says what a frame at a
 /// given time looks like and whether it differs from the last one drawn. Pure: no clock, no I/O.
 public struct RenderSession: Sendable {
-    public let configuration: RendererConfiguration
+    public private(set) var configuration: RendererConfiguration
     public let levels: ContentLevels
     public private(set) var state: ScrollViewState
     public private(set) var zoom: ZoomRedraw
@@ -49,6 +49,9 @@ public struct RenderSession: Sendable {
             apply(event)
         case .flashIndicators(let time):
             indicators = indicators.after(.flash(at: time))
+        case .geometryChanged(let next, let inset):
+            state = next
+            configuration.scrollView.contentInset = inset
         }
     }
 

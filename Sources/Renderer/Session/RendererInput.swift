@@ -10,4 +10,7 @@ public enum RendererInput: Hashable, Sendable {
     case recentred(by: Point, event: DelegateEvent)
     /// flashScrollIndicators() was called at `time`.
     case flashIndicators(at: Timestamp)
+    /// The scroll view's geometry changed without a delegate message (setContentSize and
+    /// setContentInset send none): `state` is its state now, `contentInset` its inset.
+    case geometryChanged(state: ScrollViewState, contentInset: EdgeInsets)
 }

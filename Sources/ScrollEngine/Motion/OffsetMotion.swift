@@ -12,7 +12,10 @@ public struct OffsetMotion: Hashable, Sendable {
         self.y = y
     }
 
+    /// The offset at `time`; exactly the destination from `end` on (`end` is rounded to the
+    /// microsecond, so it may fall a fraction of a microsecond before the trajectories' own end).
     public func offset(at time: Timestamp) -> Point {
+        if isFinished(at: time) { return destination }
         let t = time.seconds(since: start)
         return Point(x: x.value(at: t), y: y.value(at: t)) + shift
     }

@@ -5,15 +5,17 @@ extension ScrollView {
     /// the offset is not clamped.
     public func setContentOffset(_ offset: Point, animated: Bool, at when: Timestamp) {
         advance(to: when)
+        completeZoomBounce()
         scroll(to: offset, animated: animated, kind: .setContentOffset, duration: EaseInOutCurve.defaultDuration)
     }
 
     /// scrollRectToVisible(_:animated:): the smallest scroll that brings `rect` (content
     /// coordinates at the current zoom) inside the part of the bounds not covered by the adjusted
     /// content insets; nothing when it is already visible. A rect larger than that area is aligned
-    /// to its leading edge. The result stays within the scrollable range.
+    /// to its leading edge. The result stays within the scrollable range on both axes.
     public func scrollRectToVisible(_ rect: Rect, animated: Bool, at when: Timestamp) {
         advance(to: when)
+        completeZoomBounce()
         let insets = configuration.adjustedContentInset
         let g = geometry
         var target = contentOffset
@@ -26,10 +28,10 @@ extension ScrollView {
             } else if rect.max(axis) > visibleMax {
                 target[axis] = rect.max(axis) - visibleLength - insets.leading(axis)
             }
+            // Inside the range on both axes, also the one already showing the rect: the animation
+            // replaces a bounce in flight, and must not leave the content past an edge.
             let r = g.range(axis)
-            if target[axis] != contentOffset[axis] {
-                target[axis] = min(max(target[axis], r.lowerBound), r.upperBound)
-            }
+            target[axis] = min(max(target[axis], r.lowerBound), r.upperBound)
         }
         guard target != contentOffset else { return }
         scroll(to: target, animated: animated, kind: .setContentOffset, duration: EaseInOutCurve.defaultDuration)
@@ -44,7 +46,12 @@ extension ScrollView {
         let answer = shouldScrollToTopHandler?() ?? configuration.shouldScrollToTop
         emit(.shouldScrollToTop(answer: answer))
         guard answer else { return }
-        let top = Point(x: contentOffset.x, y: geometry.range(.vertical).lowerBound)
+        completeZoomBounce()
+        // The top of the range, with the other axis brought inside its range (a tap during a
+        // horizontal bounce must not leave the content past a side edge).
+        let g = geometry
+        let across = g.range(.horizontal)
+        let top = Point(x: min(max(contentOffset.x, across.lowerBound), across.upperBound), y: g.range(.vertical).lowerBound)
         if top == contentOffset {
             send(.setOffset(top))   // stops a motion in flight where it is (already at the top)
             emit(.didScrollToTop)
@@ -62,6 +69,7 @@ extension ScrollView {
             note("key \(key.rawValue) ignored: keyboard scrolling is off")
             return
         }
+        completeZoomBounce()
         let g = geometry
         var target = animationTarget
         let page = configuration.boundsSize.height - configuration.adjustedContentInset.top
@@ -86,6 +94,7 @@ extension ScrollView {
     public func scrollWheel(delta: Point, at when: Timestamp) {
         advance(to: when)
         guard configuration.isScrollEnabled else { return }
+        completeZoomBounce()
         let g = geometry
         var target = animationTarget
         for axis in Axis.allCases where g.scrolls(axis) { target[axis] += delta[axis] }

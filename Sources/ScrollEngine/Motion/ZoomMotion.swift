@@ -55,6 +55,9 @@ public struct ZoomMotion: Hashable, Sendable {
 
     public var end: Timestamp { start.adding(seconds: duration) }
 
+    /// The scale moves (a zoom bounce-back from past a limit, or an animated zoom), not only the offset.
+    public var changesScale: Bool { startScale != targetScale }
+
     public func isFinished(at time: Timestamp) -> Bool { time >= end }
 
     /// (zoomScale, contentOffset) at `time`.

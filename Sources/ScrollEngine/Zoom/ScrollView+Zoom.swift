@@ -77,9 +77,17 @@ extension ScrollView {
             velocityTracker.reset()
             velocityTracker.add(fingerPath, at: time)
             let d = Drag(raw: rawOffset(forDisplayed: contentOffset), lock: .none, startOffset: contentOffset)
-            phase = .dragging(d)
-            emit(.didEndZooming(atScale: zoomScale))
-            if !p.alsoDragging { emit(.willBeginDragging) }
+            if p.alsoDragging {
+                // The drag that was open under the pinch goes on.
+                phase = .dragging(d)
+                emit(.didEndZooming(atScale: zoomScale))
+            } else {
+                // The zoom closes while the finger is only tracking, then its drag opens.
+                phase = .tracking(Tracking())
+                emit(.didEndZooming(atScale: zoomScale))
+                phase = .dragging(d)
+                emit(.willBeginDragging)
+            }
             return phase
         }
         let focus = p.focus
@@ -93,7 +101,10 @@ extension ScrollView {
             targetOffset: targetOffset, focus: targetScale != zoomScale ? focus : nil,
             progress: ZoomMotion.springProgress(span: span))
         if p.alsoDragging {
+            // willEndDragging is sent while still dragging, didEndDragging once the drag is over (the
+            // pinch goes on until its zoom ends).
             emit(.willEndDragging(velocityPerMillisecond: .zero, targetContentOffset: targetOffset))
+            phase = .pinching(Pinch(rawScale: p.rawScale, alsoDragging: false, focus: p.focus))
             emit(.didEndDragging(willDecelerate: false))
         }
         guard needsMotion else {
@@ -116,6 +127,7 @@ extension ScrollView {
             note("setZoomScale ignored: no zoom view, or minimumZoomScale == maximumZoomScale")
             return
         }
+        completeZoomBounce()
         let target = clampScale(scale)
         let center = Point(x: configuration.boundsSize.width / 2, y: configuration.boundsSize.height / 2)
         let offset = geometry(atScale: target).clamp((contentOffset + center) * (target / zoomScale) - center)
@@ -130,6 +142,7 @@ extension ScrollView {
             note("zoom(to:) ignored: no zoom view, equal limits, or an empty rect")
             return
         }
+        completeZoomBounce()
         let b = configuration.boundsSize
         let target = clampScale(min(b.width / rect.width, b.height / rect.height))
         let centre = rect.center * target
@@ -151,6 +164,7 @@ extension ScrollView {
     /// Double-tap zoom: to the configured scale around the tapped point, or back to the minimum
     /// when already zoomed in.
     func doubleTapZoom(at screenPoint: Point) {
+        completeZoomBounce()
         let minimum = configuration.minimumZoomScale
         let zoomedIn = zoomScale > minimum + 1e-9
         let target = zoomedIn ? minimum : clampScale(configuration.doubleTapZoom.scale)

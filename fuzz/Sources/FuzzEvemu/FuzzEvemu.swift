@@ -1,0 +1,14 @@
+import FuzzSupport
+import Recordings
+
+/// evemu recordings with their description inline: read, decode to touch frames, and write back
+/// with EvemuWriter, which must read again to the same device and events.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzEvemu(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let bytes = fuzzInput(data, size)
+    guard var reader = try? EvemuReader(source: MemoryByteSource(name: "fuzz.evemu", bytes: bytes)),
+          let events = try? readEvents(&reader) else { return 0 }
+    checkFrames(device: reader.device, events: events, name: "fuzz.evemu")
+    checkEvemuRoundTrip(device: reader.device, events: events)
+    return 0
+}
