@@ -28,7 +28,8 @@ final class ReplayCommandTests: XCTestCase {
         XCTAssertEqual(result.stderr, "")
         let objects = try messages(result)
         XCTAssertEqual(objects.first?["message"] as? String, "header")
-        XCTAssertEqual(objects.first?["schemaVersion"] as? Int, 1)
+        XCTAssertEqual(objects.first?["schemaVersion"] as? Int, 2)
+        XCTAssertTrue(objects.dropFirst().allSatisfy { $0["view"] as? String == "main" }, "every line names the one view")
         XCTAssertEqual(sequence(Array(objects.dropFirst())), [
             "scrollViewWillBeginDragging", "didScroll…", "scrollViewWillEndDragging", "scrollViewDidEndDragging",
             "scrollViewWillBeginDecelerating", "didScroll…", "scrollViewDidEndDecelerating",

@@ -111,8 +111,11 @@ public final class LiveSession {
         // contentSize the engine really has (the zoom view's size times the scale when it has one).
         var headerView = configuration.scrollView
         headerView.contentSize = ScrollView(configuration: configuration.scrollView, startTime: start).contentSize
+        headerView.boundsSize = configuration.screen.size
         stream = try DelegateStreamWriter(sink: sink, header: StreamHeader(
             toolVersion: parts.toolVersion, scrollView: headerView,
+            views: [StreamHeader.View(id: Self.viewID(configuration), parent: nil,
+                                      frame: Rect(origin: .zero, size: configuration.screen.size), contentSize: headerView.contentSize)],
             screenWidthMM: configuration.screen.widthMM, screenHeightMM: configuration.screen.heightMM,
             frameRate: configuration.output.frameRate))
         try stream.flush()
@@ -326,7 +329,19 @@ public final class LiveSession {
     /// Everything the scroll view said goes to stdout and to subscribers, and is drawn; then the
     /// state is saved if the content came to rest, and the status follows. A control command
     /// that changes only what is drawn (flashScrollIndicators, setContentInset) is drawn too.
-    private func publish(_ events: [DelegateEvent], at time: Timestamp) throws {
+    /// A live session runs one scroll view, the configuration's first top-level one: its id names
+    /// every line (`main` for the `scrollView:` shorthand).
+    static func viewID(_ configuration: TouchscrollConfiguration) -> String {
+        configuration.viewTree.first?.id ?? TouchscrollConfiguration.shorthandViewID
+    }
+
+    private func publish(_ unnamed: [DelegateEvent], at time: Timestamp) throws {
+        let id = Self.viewID(configuration)
+        let events = unnamed.map { event in
+            var event = event
+            event.view = id
+            return event
+        }
         if let engine { display?.show(events, scrollView: engine, at: time) }
         guard !events.isEmpty else { return }
         try stream.write(events)
