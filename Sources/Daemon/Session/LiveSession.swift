@@ -56,7 +56,10 @@ public final class LiveSession {
     public private(set) var configuration: TouchscrollConfiguration
     /// The engine; made at start, or at the first input when the touches are teed (so the tee
     /// replays with the very same frame grid).
-    private var engine: ScrollView?
+    private var engine: ScrollViewTree?
+    /// The screen's scroll views as the engine is built from them (the first one restored and
+    /// sized to the content drawn); validated when the session is built.
+    private var screenDefinition: ScrollViewTree
     private var driver: LiveScrollDriver!
     private let loop: RunLoop
     private let backends: [any InputBackend]
@@ -100,6 +103,7 @@ public final class LiveSession {
         let drawing = try Self.prepareDisplay(parts: parts, configuration: &configuration, logger: logger)
         configuration.scrollView = preserver?.restore(into: configuration.scrollView) ?? configuration.scrollView
         self.configuration = configuration
+        screenDefinition = try Self.screen(configuration, startTime: start)
 
         supervisor = ServiceSupervisor(
             notifier: parts.systemd ? try SystemdNotifier.fromEnvironment(parts.environment) : nil,
@@ -114,8 +118,7 @@ public final class LiveSession {
         headerView.boundsSize = configuration.screen.size
         stream = try DelegateStreamWriter(sink: sink, header: StreamHeader(
             toolVersion: parts.toolVersion, scrollView: headerView,
-            views: [StreamHeader.View(id: Self.viewID(configuration), parent: nil,
-                                      frame: Rect(origin: .zero, size: configuration.screen.size), contentSize: headerView.contentSize)],
+            views: StreamHeader.views(of: screenDefinition),
             screenWidthMM: configuration.screen.widthMM, screenHeightMM: configuration.screen.heightMM,
             frameRate: configuration.output.frameRate))
         try stream.flush()
@@ -178,7 +181,7 @@ public final class LiveSession {
             // Input stamped before the wakeup goes first, so it is not fed after a later tick.
             try self.readInput()
             try self.driver.advanceDue(until: now)
-            if let engine = self.engine { self.display?.deadlinePassed(now: now, scrollView: engine) }
+            if let engine = self.engine { self.display?.deadlinePassed(now: now, scrollView: engine.primaryView) }
             self.supervisor.serviceWatchdog(now: now)
         }
         openControl()
@@ -201,7 +204,7 @@ public final class LiveSession {
 
     /// The current STATUS= line.
     public var status: String {
-        let state = engine?.state ?? ScrollViewState(contentOffset: configuration.scrollView.contentOffset,
+        let state = engine?.primaryView.state ?? ScrollViewState(contentOffset: configuration.scrollView.contentOffset,
                                                      zoomScale: configuration.scrollView.zoomScale,
                                                      contentSize: configuration.scrollView.contentSize)
         return StatusSummary.line(devices: devices.values.sorted { $0.node < $1.node }, state: state, isAtRest: engine?.isAtRest ?? true)
@@ -221,7 +224,7 @@ public final class LiveSession {
     /// True while a display is configured but unavailable.
     public var isDisplayLost: Bool { display?.isLost ?? false }
     /// The scroll view's state now.
-    public var state: ScrollViewState? { engine?.state }
+    public var state: ScrollViewState? { engine?.primaryView.state }
 
     // MARK: - Wiring
 
@@ -234,7 +237,7 @@ public final class LiveSession {
             logger: Logger(label: "touchscroll.driver"),
             makeTarget: { [unowned self] time in
                 if let engine = self.engine { return engine }
-                let made = ScrollView(configuration: self.configuration.scrollView, startTime: time)
+                let made = self.screenDefinition.fresh(startTime: time)
                 self.engine = made
                 return made
             },
@@ -320,7 +323,7 @@ public final class LiveSession {
 
     /// Brings the engine to the present (animation frames that were due first, then an empty
     /// frame now) and returns it with its time, at which a command is then applied.
-    private func synchroniseEngine() throws -> (ScrollView, Timestamp) {
+    private func synchroniseEngine() throws -> (ScrollViewTree, Timestamp) {
         try driver.deliver(.touches(TouchFrame(time: loop.now, samples: [])))
         guard let engine else { preconditionFailure("the driver makes the engine at its first input") }
         return (engine, driver.now ?? loop.now)
@@ -329,26 +332,26 @@ public final class LiveSession {
     /// Everything the scroll view said goes to stdout and to subscribers, and is drawn; then the
     /// state is saved if the content came to rest, and the status follows. A control command
     /// that changes only what is drawn (flashScrollIndicators, setContentInset) is drawn too.
-    /// A live session runs one scroll view, the configuration's first top-level one: its id names
-    /// every line (`main` for the `scrollView:` shorthand).
-    static func viewID(_ configuration: TouchscrollConfiguration) -> String {
-        configuration.viewTree.first?.id ?? TouchscrollConfiguration.shorthandViewID
+    /// The screen's scroll views: the configuration's tree, whose first top-level view is
+    /// `configuration.scrollView` (restored, and sized to the content drawn). The display and the
+    /// preserved state follow that first view.
+    static func screen(_ configuration: TouchscrollConfiguration, startTime: Timestamp) throws -> ScrollViewTree {
+        var views = configuration.viewTree
+        views[0].configuration = configuration.scrollView
+        return try ScrollViewTree(screenSize: configuration.screen.size, views: views, startTime: startTime)
     }
 
-    private func publish(_ unnamed: [DelegateEvent], at time: Timestamp) throws {
-        let id = Self.viewID(configuration)
-        let events = unnamed.map { event in
-            var event = event
-            event.view = id
-            return event
+    private func publish(_ events: [DelegateEvent], at time: Timestamp) throws {
+        if let engine {
+            let primary = engine.ids[0]
+            display?.show(events.filter { $0.view == primary }, scrollView: engine.primaryView, at: time)
         }
-        if let engine { display?.show(events, scrollView: engine, at: time) }
         guard !events.isEmpty else { return }
         try stream.write(events)
         try stream.flush()
         control?.publish(events)
         if let engine {
-            preserver?.scrollViewChanged(engine.state, contentInset: engine.configuration.contentInset, isAtRest: engine.isAtRest)
+            preserver?.scrollViewChanged(engine.primaryView.state, contentInset: engine.configuration.contentInset, isAtRest: engine.isAtRest)
         }
         supervisor.status(status)
     }
@@ -387,6 +390,12 @@ public final class LiveSession {
                          metadata: ["path": "\(path)", "error": "\(error)"])
             return
         }
+        do {
+            _ = try Self.screen(next, startTime: loop.now)
+        } catch {
+            logger.error("reload rejected, the running configuration stays", metadata: ["path": "\(path)", "error": "\(error)"])
+            return
+        }
         let (engine, now) = try synchroniseEngine()
         engine.cancelAllTouches(at: now)
         try publish(engine.drainEvents(), at: now)
@@ -398,19 +407,22 @@ public final class LiveSession {
         let position = PreservedScrollViewState(contentOffset: engine.state.contentOffset, zoomScale: engine.state.zoomScale,
                                                 contentInset: next.scrollView.contentInset)
         next.scrollView = StateRestoration.restore(position, into: next.scrollView)
-        let made = ScrollView(configuration: next.scrollView, startTime: now)
+        // The ids were checked above: only the first view's position changed since.
+        let nextScreen = try Self.screen(next, startTime: now)
+        let made = nextScreen
         if let drawing {
             var rendererConfig = drawing.config
             rendererConfig.scrollView = next.scrollView
             // A display another program holds now is tried again until it is free.
             display = try SessionDisplay(settings: drawing.settings, content: drawing.content, configuration: rendererConfig,
-                                         state: made.state, now: now, frameRate: next.output.frameRate,
+                                         state: made.primaryView.state, now: now, frameRate: next.output.frameRate,
                                          retriesWhenUnavailable: true, openOutput: parts.openOutput,
                                          logger: Logger(label: "touchscroll.display"))
         } else if previousDisplay != nil {
             logger.notice("reload: the configuration draws nothing now; the display is closed")
         }
         configuration = next
+        screenDefinition = nextScreen
         self.engine = made
         driver = makeDriver()
         try startEngine()
@@ -423,7 +435,7 @@ public final class LiveSession {
         if engine != nil {
             let (engine, now) = try synchroniseEngine()
             try publish(engine.drainEvents(), at: now)
-            preserver?.shutdown(engine.state, contentInset: engine.configuration.contentInset)
+            preserver?.shutdown(engine.primaryView.state, contentInset: engine.configuration.contentInset)
         }
         supervisor.stopping()
         try stream.flush()

@@ -46,11 +46,14 @@ public final class ScrollViewTree {
         /// Two views share an id; `path` names the second (`scrollViews[list].scrollViews[carousel]`).
         case duplicateID(String, path: String)
         case emptyID(path: String)
+        /// A screen needs at least one scroll view.
+        case noViews
 
         public var description: String {
             switch self {
             case .duplicateID(let id, let path): "\(path): the id \"\(id)\" is already used by another scroll view"
             case .emptyID(let path): "\(path): a scroll view needs a non-empty id"
+            case .noViews: "scrollViews: a screen needs at least one scroll view"
             }
         }
     }
@@ -87,6 +90,8 @@ public final class ScrollViewTree {
     }
 
     public let screenSize: Size
+    /// The views as they were defined.
+    public let definition: [Node]
     /// Height of the status-bar strip at the top of the screen; a tap there scrolls to the top.
     public var statusBarHeight: Double
     public private(set) var time: Timestamp
@@ -104,21 +109,41 @@ public final class ScrollViewTree {
     private var events: [DelegateEvent] = []
     private var diagnostics: [String] = []
 
-    /// Builds the tree; every view's bounds size is its frame's size. Ids must be unique and
-    /// non-empty. `statusBarHeight` defaults to the first top-level view's.
-    public init(screenSize: Size, views: [Node], statusBarHeight: Double? = nil, startTime: Timestamp = .zero) throws {
+    /// Builds the tree; every view's bounds size is its frame's size. There must be at least one
+    /// view, and ids must be unique and non-empty. `statusBarHeight` defaults to the first top-level view's.
+    public convenience init(screenSize: Size, views: [Node], statusBarHeight: Double? = nil, startTime: Timestamp = .zero) throws {
+        var seen: Set<String> = []
+        func check(_ nodes: [Node], _ prefix: String) throws {
+            for node in nodes {
+                let path = prefix + "scrollViews[\(node.id)]"
+                guard !node.id.isEmpty else { throw DefinitionError.emptyID(path: path) }
+                guard seen.insert(node.id).inserted else { throw DefinitionError.duplicateID(node.id, path: path) }
+                try check(node.children, path + ".")
+            }
+        }
+        guard !views.isEmpty else { throw DefinitionError.noViews }
+        try check(views, "")
+        self.init(validated: views, screenSize: screenSize, statusBarHeight: statusBarHeight, startTime: startTime)
+    }
+
+    private init(validated views: [Node], screenSize: Size, statusBarHeight: Double?, startTime: Timestamp) {
         self.screenSize = screenSize
         self.time = startTime
+        self.definition = views
         self.statusBarHeight = statusBarHeight ?? views.first?.configuration.statusBarHeight ?? 0
         let screen = ScreenPlacement(scale: 1, origin: .zero, clip: Rect(origin: .zero, size: screenSize))
         for node in views {
-            roots.append(try add(node, parent: nil, path: "scrollViews[\(node.id)]", placement: screen))
+            roots.append(add(node, parent: nil, placement: screen))
         }
     }
 
-    private func add(_ node: Node, parent: Int?, path: String, placement: ScreenPlacement) throws -> Int {
-        guard !node.id.isEmpty else { throw DefinitionError.emptyID(path: path) }
-        guard index[node.id] == nil else { throw DefinitionError.duplicateID(node.id, path: path) }
+    /// The same screen as it was defined, fresh (every view at its configured start), with its
+    /// clock at `startTime`.
+    public func fresh(startTime: Timestamp) -> ScrollViewTree {
+        ScrollViewTree(validated: definition, screenSize: screenSize, statusBarHeight: statusBarHeight, startTime: startTime)
+    }
+
+    private func add(_ node: Node, parent: Int?, placement: ScreenPlacement) -> Int {
         var configuration = node.configuration
         configuration.boundsSize = node.frame.size
         let view = ScrollView(configuration: configuration, startTime: time)
@@ -135,7 +160,7 @@ public final class ScrollViewTree {
         entries.append(Entry(id: node.id, frame: node.frame, view: view, parent: parent, touchPlacement: own))
         index[node.id] = i
         for child in node.children {
-            let c = try add(child, parent: i, path: "\(path).scrollViews[\(child.id)]", placement: own)
+            let c = add(child, parent: i, placement: own)
             entries[i].children.append(c)
         }
         return i
@@ -478,6 +503,24 @@ public final class ScrollViewTree {
         endParked(g, cancelled: true)
         for i in g.chain { entries[i].view.nesting.ancestorWasMoving = false }
         gesture = nil
+    }
+
+    // MARK: - Keys and wheel
+
+    /// Keyboard scrolling goes to the first top-level view (the first responder of the screen).
+    public func handleKey(_ key: ScrollKey, at when: Timestamp) {
+        advance(to: when)
+        guard let first = roots.first else { return }
+        entries[first].view.handleKey(key, at: time)
+        collect(first)
+    }
+
+    /// A wheel (without a pointer position) scrolls the first top-level view.
+    public func scrollWheel(delta: Point, at when: Timestamp) {
+        advance(to: when)
+        guard let first = roots.first else { return }
+        entries[first].view.scrollWheel(delta: delta, at: time)
+        collect(first)
     }
 
     // MARK: - Scroll to top
