@@ -101,9 +101,15 @@ public final class LiveSession {
         var configuration = configuration
         // Drawing: the content's size becomes the scroll view's contentSize.
         let drawing = try Self.prepareDisplay(parts: parts, configuration: &configuration, logger: logger)
-        configuration.scrollView = preserver?.restore(into: configuration.scrollView) ?? configuration.scrollView
+        let preserver = self.preserver
+        let key = { (id: String) in Self.restorationKey(configuration, view: id, preserver: preserver) }
+        if let primaryID = configuration.viewTree.first?.id {
+            configuration.scrollView = preserver?.restore(into: configuration.scrollView, identifier: key(primaryID)) ?? configuration.scrollView
+        }
         self.configuration = configuration
-        screenDefinition = try Self.screen(configuration, startTime: start)
+        screenDefinition = try Self.screen(configuration, startTime: start) { id, c in
+            preserver?.restore(into: c, identifier: key(id)) ?? c
+        }
 
         supervisor = ServiceSupervisor(
             notifier: parts.systemd ? try SystemdNotifier.fromEnvironment(parts.environment) : nil,
@@ -335,10 +341,42 @@ public final class LiveSession {
     /// The screen's scroll views: the configuration's tree, whose first top-level view is
     /// `configuration.scrollView` (restored, and sized to the content drawn). The display and the
     /// preserved state follow that first view.
-    static func screen(_ configuration: TouchscrollConfiguration, startTime: Timestamp) throws -> ScrollViewTree {
+    /// `restore` gives every other view its starting position (preserved, or kept across a reload).
+    static func screen(_ configuration: TouchscrollConfiguration, startTime: Timestamp,
+                       restore: (String, ScrollViewConfiguration) -> ScrollViewConfiguration = { $1 }) throws -> ScrollViewTree {
+        func restored(_ nodes: [ScrollViewTree.Node]) -> [ScrollViewTree.Node] {
+            nodes.map { node in
+                var node = node
+                node.configuration = restore(node.id, node.configuration)
+                node.children = restored(node.children)
+                return node
+            }
+        }
         var views = configuration.viewTree
+        views[0].children = restored(views[0].children)
         views[0].configuration = configuration.scrollView
+        views = [views[0]] + restored(Array(views.dropFirst()))
         return try ScrollViewTree(screenSize: configuration.screen.size, views: views, startTime: startTime)
+    }
+
+    /// The key a view's state is preserved under: the daemon's restoration identifier for the one
+    /// view of a `scrollView:` configuration (as always), the view's id on a screen of several.
+    static func restorationKey(_ configuration: TouchscrollConfiguration, view id: String, preserver: StatePreserver?) -> String {
+        configuration.scrollViews.isEmpty ? (preserver?.restorationIdentifier ?? id) : id
+    }
+
+    /// Every view's state goes to the preserver (written when the screen is at rest somewhere new).
+    private func preserve(_ engine: ScrollViewTree, shutdown: Bool) {
+        guard let preserver else { return }
+        for id in engine.ids {
+            guard let view = engine.view(id) else { continue }
+            let key = Self.restorationKey(configuration, view: id, preserver: preserver)
+            if shutdown {
+                preserver.shutdown(view.state, contentInset: view.configuration.contentInset, identifier: key)
+            } else {
+                preserver.scrollViewChanged(view.state, contentInset: view.configuration.contentInset, isAtRest: engine.isAtRest, identifier: key)
+            }
+        }
     }
 
     private func publish(_ events: [DelegateEvent], at time: Timestamp) throws {
@@ -350,9 +388,7 @@ public final class LiveSession {
         try stream.write(events)
         try stream.flush()
         control?.publish(events)
-        if let engine {
-            preserver?.scrollViewChanged(engine.primaryView.state, contentInset: engine.configuration.contentInset, isAtRest: engine.isAtRest)
-        }
+        if let engine { preserve(engine, shutdown: false) }
         supervisor.status(status)
     }
 
@@ -407,8 +443,13 @@ public final class LiveSession {
         let position = PreservedScrollViewState(contentOffset: engine.state.contentOffset, zoomScale: engine.state.zoomScale,
                                                 contentInset: next.scrollView.contentInset)
         next.scrollView = StateRestoration.restore(position, into: next.scrollView)
-        // The ids were checked above: only the first view's position changed since.
-        let nextScreen = try Self.screen(next, startTime: now)
+        // The ids were checked above: only the views' positions changed since. Every view keeps
+        // where it is.
+        let nextScreen = try Self.screen(next, startTime: now) { id, c in
+            guard let running = engine.view(id) else { return c }
+            return StateRestoration.restore(PreservedScrollViewState(contentOffset: running.contentOffset, zoomScale: running.zoomScale,
+                                                                     contentInset: c.contentInset), into: c)
+        }
         let made = nextScreen
         if let drawing {
             var rendererConfig = drawing.config
@@ -435,7 +476,7 @@ public final class LiveSession {
         if engine != nil {
             let (engine, now) = try synchroniseEngine()
             try publish(engine.drainEvents(), at: now)
-            preserver?.shutdown(engine.primaryView.state, contentInset: engine.configuration.contentInset)
+            preserve(engine, shutdown: true)
         }
         supervisor.stopping()
         try stream.flush()
