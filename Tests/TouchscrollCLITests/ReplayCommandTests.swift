@@ -61,6 +61,15 @@ final class ReplayCommandTests: XCTestCase {
         XCTAssertTrue(list.allSatisfy { ($0["t"] as? Int ?? 0) > carouselEnd })
     }
 
+    /// The renderer draws one scroll view: `render` refuses a screen of several rather than draw
+    /// something else than what the replay does.
+    func testRenderRefusesAScreenOfSeveralScrollViews() throws {
+        let result = try TouchscrollProcess.run(["render", "--config", "config/list-with-carousel.yaml",
+                                                  "recordings/scripts/list-with-carousel.touches.jsonl", "--screenshot", "/tmp/touchscroll-never.png"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.stderr.contains("render draws one scroll view"), result.stderr)
+    }
+
     /// The flick lands where the closed form says. The script moves 7 × 33.333 pt at 2 pt/ms
     /// from -64: the drag is recognised on the first frame, where the content moves 33.333 − 10 at
     /// once, so it lifts at 159.333 and rests where the speed falls under 0.01 pt/ms:

@@ -155,6 +155,9 @@ public final class LiveSession {
     private static func prepareDisplay(parts: Parts, configuration: inout TouchscrollConfiguration,
                                        logger: Logger) throws -> Drawing? {
         guard let settings = parts.display?(configuration), !settings.targets.isEmpty else { return nil }
+        if let first = configuration.scrollViews.first, configuration.scrollViews.count > 1 || !first.children.isEmpty {
+            logger.warning("the display draws the first top-level scroll view (\"\(first.id)\") alone, filling the screen; the other scroll views are scrolled, streamed and controlled but not drawn")
+        }
         let content = try settings.loadContent()
         let config = settings.rendererConfiguration(scrollView: configuration.scrollView, content: content) { logger.warning("\($0)") }
         configuration.scrollView = config.scrollView
