@@ -134,3 +134,17 @@ final class ScrollViewsConfigurationTests: XCTestCase {
         }
     }
 }
+
+extension ScrollViewsConfigurationTests {
+    func testTheSummaryListsTheViewsNested() throws {
+        let c = try ConfigurationLoader.load(yaml: listWithCarousel)
+        let text = ConfigurationSummary.text(for: c)
+        XCTAssertTrue(text.contains("""
+        scroll views (first described below):
+          list: 1280×800 at (0, 0), content 1280×20000
+            carousel: 1280×300 at (0, 400), content 6400×300
+          menu: 320×800 at (0, 0), content 320×2000
+        content: 1280×20000 pt
+        """), text)
+    }
+}
