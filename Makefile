@@ -21,6 +21,8 @@ TEST_EXTRA   :=
 RUN_INPUTS   ?= recordings/scripts/flick.touches.jsonl recordings/scripts/drag-and-hold.touches.jsonl \
                 recordings/scripts/drag-past-edge.touches.jsonl recordings/scripts/status-bar-tap.touches.jsonl
 RUN_CONFIG   ?= config/example.yaml
+# …then the screen of nested scroll views (a list with a carousel) with its own configuration.
+RUN_NESTED   ?= config/list-with-carousel.yaml recordings/scripts/list-with-carousel.touches.jsonl
 
 -include mk/*.mk
 
@@ -52,6 +54,7 @@ run: build
 	  echo "touchscroll replay --config $(RUN_CONFIG) $$input" >&2; \
 	  "$(BIN_DIR)/touchscroll" replay --config "$(RUN_CONFIG)" "$$input" || exit $$?; \
 	done
+	@set -- $(RUN_NESTED); echo "touchscroll replay --config $$1 $$2" >&2; "$(BIN_DIR)/touchscroll" replay --config "$$1" "$$2"
 
 # Speed, memory and size as ratios to baselines measured in the same run, against the requirements, as one
 # table (bench/bench.py); the binary is built as `make install` builds it (release, Swift runtime linked in).

@@ -16,7 +16,12 @@ struct ConfigurationDecoder {
         let input = reader.field(top, "input", path, section(decodeInput)) ?? InputTransform()
         let output = reader.field(top, "output", path, section(decodeOutput)) ?? OutputConfiguration()
         checkZoom(scrollView, top)
+        let scrollViews = decodeScrollViewsKey(top, screen: screen, shorthandGiven: top?["scrollView"] != nil || top?["contentViews"] != nil)
         var configuration = TouchscrollConfiguration(screen: screen, scrollView: scrollView, input: input, output: output)
+        if let scrollViews {
+            configuration.scrollViews = scrollViews
+            if let first = scrollViews.first { configuration.scrollView = first.configuration }
+        }
         configuration.display = reader.field(top, "display", path, decodeDisplay)
         configuration.indicators = decodeIndicators(top?["scrollView"])
         return configuration
@@ -42,6 +47,12 @@ struct ConfigurationDecoder {
 
     private func decodeScrollView(_ node: Node, _ path: KeyPath) -> ScrollViewConfiguration? {
         guard let m = reader.mapping(node, at: path, known: ConfigurationKeys.scrollView, hints: ConfigurationKeys.scrollViewHints) else { return nil }
+        return scrollViewFields(m, path)
+    }
+
+    /// The UIScrollView properties of one scroll view's mapping (`scrollView:` or an entry of
+    /// `scrollViews:`).
+    func scrollViewFields(_ m: Node.Mapping, _ path: KeyPath) -> ScrollViewConfiguration {
         var c = ScrollViewConfiguration()
         func flag(_ key: String, _ apply: (Bool) -> Void) {
             if let v = reader.field(m, key, path, reader.bool) { apply(v) }
@@ -79,7 +90,7 @@ struct ConfigurationDecoder {
         return c
     }
 
-    private func decodeContentViews(_ node: Node, _ path: KeyPath) -> [ContentView]? {
+    func decodeContentViews(_ node: Node, _ path: KeyPath) -> [ContentView]? {
         guard let items = reader.sequence(node, path) else { return nil }
         var views: [ContentView] = []
         var firstIndexByID: [String: Int] = [:]
@@ -138,7 +149,7 @@ struct ConfigurationDecoder {
 
     // MARK: Values
 
-    private func decodeSize(_ node: Node, _ path: KeyPath) -> Size? {
+    func decodeSize(_ node: Node, _ path: KeyPath) -> Size? {
         guard let m = reader.mapping(node, at: path, known: ConfigurationKeys.size) else { return nil }
         let width = reader.field(m, "width", path, reader.length)
         let height = reader.field(m, "height", path, reader.length)
@@ -161,7 +172,7 @@ struct ConfigurationDecoder {
         )
     }
 
-    private func decodeRect(_ node: Node, _ path: KeyPath) -> Rect? {
+    func decodeRect(_ node: Node, _ path: KeyPath) -> Rect? {
         guard let m = reader.mapping(node, at: path, known: ConfigurationKeys.rect) else { return nil }
         return Rect(
             x: reader.field(m, "x", path, reader.coordinate) ?? 0,
@@ -259,12 +270,12 @@ struct ConfigurationDecoder {
     }
 
     /// A section left empty (`scrollView:` with nothing under it) keeps every default.
-    private func section<T>(_ decode: @escaping (Node, KeyPath) -> T?) -> (Node, KeyPath) -> T? {
+    func section<T>(_ decode: @escaping (Node, KeyPath) -> T?) -> (Node, KeyPath) -> T? {
         { node, path in reader.isNull(node) ? nil : decode(node, path) }
     }
 
     /// `~` (null) for keys whose value may be absent, e.g. `zoomView: ~`.
-    private func optional<T>(_ decode: @escaping (Node, KeyPath) -> T?) -> (Node, KeyPath) -> T?? {
+    func optional<T>(_ decode: @escaping (Node, KeyPath) -> T?) -> (Node, KeyPath) -> T?? {
         { node, path in
             if reader.isNull(node) { return .some(nil) }
             guard let value = decode(node, path) else { return nil }

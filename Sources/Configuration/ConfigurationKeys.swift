@@ -1,7 +1,7 @@
 /// The keys a configuration file may use, section by section, in the order the documentation and
 /// `touchscroll config defaults` list them. Keys are UIKit's property names in camelCase.
 public enum ConfigurationKeys {
-    public static let root = ["screen", "scrollView", "contentViews", "input", "output", "display"]
+    public static let root = ["screen", "scrollView", "contentViews", "scrollViews", "input", "output", "display"]
     public static let screen = ["width", "height", "widthMM", "heightMM"]
     public static let scrollView = [
         "contentSize", "contentOffset", "contentInset", "safeAreaInsets",
@@ -23,6 +23,10 @@ public enum ConfigurationKeys {
     public static let infiniteScrolling = ["axis", "period"]
     public static let longPress = ["enabled", "minimumPressDuration"]
     public static let wakeTouch = ["enabled", "idleSeconds"]
+    /// An entry of `scrollViews:`: its place in the tree, every key of `scrollView:`, the transfer
+    /// flags of a nested view, its own content views and the scroll views inside its content.
+    public static let scrollViewNode = ["id", "frame"] + scrollView
+        + ["transfersHorizontalScrollingToParent", "transfersVerticalScrollingToParent", "contentViews", "scrollViews"]
     public static let contentView = ["id", "frame", "role", "touchesShouldBegin", "touchesShouldCancel"]
     public static let input = ["rotation", "flipX", "flipY", "calibration", "touchOnly"]
     public static let output = ["frameRate"]

@@ -33,6 +33,18 @@ public enum ConfigurationNotes {
                 notes.append("contentViews \"\(view.id)\" lies outside the content (\(f(content.width))×\(f(content.height))): no touch can reach it")
             }
         }
+        notes += scrollsToTopNotes(for: c)
         return notes
+    }
+
+    /// UIKit's rule: a status-bar tap scrolls the one visible scroll view whose scrollsToTop is on;
+    /// with two or more on screen, none scrolls.
+    public static func scrollsToTopNotes(for c: TouchscrollConfiguration) -> [String] {
+        guard c.scrollViews.count > 1 || c.scrollViews.contains(where: { !$0.children.isEmpty }),
+              let tree = try? ScrollViewTree(screenSize: c.screen.size, views: c.scrollViews) else { return [] }
+        let candidates = tree.scrollToTopCandidates
+        guard candidates.count > 1 else { return [] }
+        let names = candidates.map { "\"\($0)\"" }.joined(separator: ", ")
+        return ["scroll views \(names) are visible with scrollsToTop on: a status-bar tap scrolls none of them (UIKit's rule); set scrollsToTop: false on all but one"]
     }
 }

@@ -10,6 +10,22 @@ public enum ConfigurationSummary {
         var screen = "screen: \(f(c.screen.width))×\(f(c.screen.height)) px"
         if let w = c.screen.widthMM, let h = c.screen.heightMM { screen += " (\(f(w))×\(f(h)) mm)" }
         lines.append(screen)
+        if !c.scrollViews.isEmpty {
+            // A screen of several: each view with its frame, nested ones indented; the lines below
+            // describe the first.
+            var views: [String] = []
+            func list(_ nodes: [ScrollViewTree.Node], depth: Int) {
+                for node in nodes {
+                    let r = node.frame
+                    views.append(String(repeating: "  ", count: depth + 1) + "\(node.id): \(f(r.width))×\(f(r.height)) at (\(f(r.minX)), \(f(r.minY)))"
+                                 + ", content \(f(node.configuration.contentSize.width))×\(f(node.configuration.contentSize.height))")
+                    list(node.children, depth: depth + 1)
+                }
+            }
+            list(c.scrollViews, depth: 0)
+            lines.append("scroll views (first described below):")
+            lines.append(contentsOf: views)
+        }
         lines.append("content: \(f(s.contentSize.width))×\(f(s.contentSize.height)) pt, offset (\(f(s.contentOffset.x)), \(f(s.contentOffset.y)))")
         let a = s.adjustedContentInset
         lines.append("adjusted inset: top \(f(a.top)), left \(f(a.left)), bottom \(f(a.bottom)), right \(f(a.right))")

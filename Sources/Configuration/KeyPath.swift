@@ -6,6 +6,8 @@ struct KeyPath: Hashable, Sendable, CustomStringConvertible {
     private enum Component: Hashable, Sendable {
         case key(String)
         case index(Int)
+        /// An entry of a list named by its id: `scrollViews[list]`.
+        case id(String)
     }
 
     static let root = KeyPath()
@@ -22,12 +24,19 @@ struct KeyPath: Hashable, Sendable, CustomStringConvertible {
         return copy
     }
 
+    func appending(id: String) -> KeyPath {
+        var copy = self
+        copy.components.append(.id(id))
+        return copy
+    }
+
     var description: String {
         var text = ""
         for component in components {
             switch component {
             case .key(let key): text += text.isEmpty ? key : "." + key
             case .index(let index): text += "[\(index)]"
+            case .id(let id): text += "[\(id)]"
             }
         }
         return text

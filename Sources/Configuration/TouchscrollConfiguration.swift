@@ -14,6 +14,21 @@ public struct TouchscrollConfiguration: Hashable, Sendable {
     public var display: DisplayConfiguration? = nil
     /// The scroll indicators the display draws (keys of `scrollView:`).
     public var indicators = ScrollIndicatorConfiguration()
+    /// The screen's scroll views when the file lists them (`scrollViews:`), top-level views in
+    /// z-order with their nested views; empty when the file describes one scroll view
+    /// (`scrollView:`), and then `scrollView` is it. With `scrollViews:`, `scrollView` is the first
+    /// top-level view's (the default target of control commands).
+    public var scrollViews: [ScrollViewTree.Node] = []
+
+    /// The id the one scroll view of the `scrollView:` shorthand goes by in the stream.
+    public static let shorthandViewID = "main"
+
+    /// The screen's scroll views as a tree: the listed ones, or the one-view shorthand as a
+    /// full-screen view named `shorthandViewID`.
+    public var viewTree: [ScrollViewTree.Node] {
+        if !scrollViews.isEmpty { return scrollViews }
+        return [ScrollViewTree.Node(id: Self.shorthandViewID, frame: Rect(origin: .zero, size: screen.size), configuration: scrollView)]
+    }
 
     public init(
         screen: ScreenConfiguration = ScreenConfiguration(),

@@ -27,14 +27,14 @@ public struct PlaybackDriver<Engine: PlaybackEngine> {
     @discardableResult
     public func run(
         nextFrame: () throws -> TouchFrame?,
-        makeEngine: (Timestamp) -> Engine,
+        makeEngine: (Timestamp) throws -> Engine,
         pace: (Timestamp) -> Void = { _ in },
         fed: (TouchFrame) -> Void = { _ in },
         emit: ([DelegateEvent]) throws -> Void
     ) throws -> PlaybackSummary {
         guard let first = try nextFrame() else { return PlaybackSummary() }
         let origin = first.time
-        let engine = makeEngine(origin)
+        let engine = try makeEngine(origin)
         let schedule = EngineSchedule(origin: origin, frameRate: options.frameRate)
         var window = TouchWindow(
             start: options.from.map { origin.adding(seconds: $0) },
@@ -114,7 +114,7 @@ public struct PlaybackDriver<Engine: PlaybackEngine> {
     @discardableResult
     public func run<Frames: Sequence<TouchFrame>>(
         frames: Frames,
-        makeEngine: (Timestamp) -> Engine,
+        makeEngine: (Timestamp) throws -> Engine,
         pace: (Timestamp) -> Void = { _ in },
         fed: (TouchFrame) -> Void = { _ in },
         emit: ([DelegateEvent]) throws -> Void

@@ -36,8 +36,8 @@ extension ScrollView {
     /// they travelled 10 pt along axes that can scroll; neither while a view that may not be
     /// cancelled holds a finger.
     func recognition(tracking t: Tracking, _ m: TouchMotion) -> Recognition {
-        if delivery.blocksScroll(configuration) { return .noChange }
-        if canZoom && touches.count >= 2 && abs(t.spreadChange) >= Thresholds.pinchSpreadChange {
+        if delivery.blocksScroll(configuration) || nesting.panBlockedBySubview { return .noChange }
+        if canZoom && nesting.allowsPinch && touches.count >= 2 && abs(t.spreadChange) >= Thresholds.pinchSpreadChange {
             return .pinch(TouchMotion(translation: .zero, scale: t.scale, focus: m.focus))
         }
         let travel = scrollableTravel(t.translation)
@@ -46,7 +46,7 @@ extension ScrollView {
 
     /// The same decision during a drag: only a pinch can still be recognised.
     func recognition(dragging d: Drag, _ m: TouchMotion) -> Recognition {
-        guard canZoom && touches.count >= 2 && abs(d.spreadChange) >= Thresholds.pinchSpreadChange else { return .noChange }
+        guard canZoom && nesting.allowsPinch && touches.count >= 2 && abs(d.spreadChange) >= Thresholds.pinchSpreadChange else { return .noChange }
         return .pinch(TouchMotion(translation: m.translation, scale: d.scale, focus: m.focus))
     }
 
@@ -110,11 +110,12 @@ extension ScrollView {
         }
     }
 
-    private func drag(_ d: inout Drag, by translation: Point) {
+    func drag(_ d: inout Drag, by translation: Point) {
         let g = geometry
         var offset = contentOffset
         for axis in dragAxes(d.lock) {
             d.raw[axis] -= translation[axis]
+            transferBeyondEdge(&d.raw[axis], axis, g)
             offset[axis] = g.displayed(raw: d.raw[axis], axis)
         }
         move(to: offset)
@@ -140,7 +141,8 @@ extension ScrollView {
         let g = geometry
         var velocity = Point.zero         // the fingers' velocity as an offset velocity, pt/s
         var contentVelocity = Point.zero  // the content's own velocity, pt/s
-        for axis in dragAxes(d.lock) where abs(fingerVelocity[axis]) >= DecelerationCurve.restSpeedPerSecond {
+        for axis in dragAxes(d.lock) where abs(fingerVelocity[axis]) >= DecelerationCurve.restSpeedPerSecond
+            && !carriesOn(axis, offsetVelocity: -fingerVelocity[axis], g) {
             velocity[axis] = -fingerVelocity[axis]
             contentVelocity[axis] = velocity[axis] * g.displayedSlope(raw: d.raw[axis], axis)
         }

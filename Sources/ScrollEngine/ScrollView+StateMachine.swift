@@ -109,6 +109,13 @@ extension ScrollView {
         /// Infinite scrolling moves the offset by whole periods; applied after any transition that
         /// left the offset too far from the centre.
         case recenter(shift: Point)
+        /// A nested scroll view's drag reached its edge on an axis it transfers to its parent
+        /// (UIKit's transfersHorizontalScrollingToParent / transfersVerticalScrollingToParent):
+        /// this view carries the drag on by `translation` (in its own points), without fingers of
+        /// its own.
+        case carriedDrag(Point)
+        /// The fingers of a carried drag lifted, moving at this velocity (pt/s, this view's points).
+        case carriedDragEnded(fingerVelocityPerSecond: Point)
 
         var name: String {
             switch self {
@@ -125,6 +132,8 @@ extension ScrollView {
             case .stop: "stop"
             case .landZoomBounce: "landZoomBounce"
             case .recenter: "recenter"
+            case .carriedDrag: "carriedDrag"
+            case .carriedDragEnded: "carriedDragEnded"
             }
         }
     }
@@ -278,6 +287,30 @@ extension ScrollView {
 
         case .recenter(let shift):
             applyRecenter(shift)
+
+        case .carriedDrag(let translation):
+            switch phase {
+            case .dragging(var d):
+                drag(&d, by: translation)
+                phase = .dragging(d)
+            case .idle, .tracking:
+                phase = beganCarriedDrag(by: translation)
+            case .decelerating, .scrollAnimating:
+                // As a finger landing on it would: the motion stops where it is.
+                phase = .idle
+                emit(.motionStopped(reason: .touch))
+                phase = beganCarriedDrag(by: translation)
+            case .pinching, .zoomSettling, .zoomAnimating:
+                invalid(input)
+            }
+
+        case .carriedDragEnded(let velocity):
+            switch phase {
+            case .dragging(let d):
+                phase = released(d, fingerVelocityPerSecond: velocity)
+            case .idle, .tracking, .pinching, .decelerating, .scrollAnimating, .zoomSettling, .zoomAnimating:
+                invalid(input)
+            }
         }
     }
 

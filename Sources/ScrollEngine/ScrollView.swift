@@ -45,6 +45,8 @@ public final class ScrollView {
     /// How many diagnostics and transitions are kept between drains.
     public static let retainedLogEntries = 256
     let delivery = TouchDelivery()
+    /// What the enclosing `ScrollViewTree` decides for this view (defaults: a lone scroll view).
+    var nesting = Nesting()
 
     public init(configuration: ScrollViewConfiguration, startTime: Timestamp = .zero) {
         self.configuration = configuration
@@ -218,7 +220,7 @@ public final class ScrollView {
             fingerPath = .zero
             velocityTracker.reset()
             velocityTracker.add(fingerPath, at: time)
-            let wasMoving = phase.isMotion
+            let wasMoving = phase.isMotion || nesting.ancestorWasMoving
             send(.touchDown)
             delivery.gestureBegan(movingWhenTouched: wasMoving)
         }
@@ -230,7 +232,9 @@ public final class ScrollView {
         } else if !added.isEmpty || !lifted.isEmpty {
             velocityTracker.add(fingerPath, at: time)
         }
-        for slot in added { perform(delivery.touchDown(slot, view: self)) }
+        if nesting.deliversContentTouches {
+            for slot in added { perform(delivery.touchDown(slot, view: self)) }
+        }
         if !before.isEmpty || !added.isEmpty { perform(delivery.touchesMoved(view: self)) }
         var doubleTapPoint: Point?
         for slot in lifted {

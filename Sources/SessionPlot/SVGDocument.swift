@@ -71,6 +71,13 @@ struct SVGDocument {
         body.append(element + ">\(Self.escape(content))</text>")
     }
 
+    /// Another drawing's elements, moved down by `y`.
+    mutating func place(_ other: SVGDocument, y: Double) {
+        body.append("<g transform=\"translate(0 \(Self.number(y)))\">")
+        body.append(contentsOf: other.body)
+        body.append("</g>")
+    }
+
     var text: String {
         var lines = [
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",

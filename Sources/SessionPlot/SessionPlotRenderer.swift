@@ -25,10 +25,27 @@ public struct SessionPlotRenderer {
 
     public func svg(for trace: SessionTrace) -> String {
         var svg = SVGDocument(width: width, height: height)
+        draw(trace, title: title, into: &svg)
+        return svg.text
+    }
+
+    /// A screen of several scroll views: one panel per view, stacked in the given order, each
+    /// titled with the view's id.
+    public func svg(for traces: [(view: String, trace: SessionTrace)]) -> String {
+        var svg = SVGDocument(width: width, height: height * Double(max(1, traces.count)))
+        for (index, entry) in traces.enumerated() {
+            var panel = SVGDocument(width: width, height: height)
+            draw(entry.trace, title: "\(title) · view \(entry.view)", into: &panel)
+            svg.place(panel, y: height * Double(index))
+        }
+        return svg.text
+    }
+
+    private func draw(_ trace: SessionTrace, title: String, into svg: inout SVGDocument) {
         svg.text(title, x: left, y: 28, size: 16, bold: true)
         guard let start = trace.start, let end = trace.end, !trace.samples.isEmpty else {
             svg.text("no input and no events", x: left, y: 80)
-            return svg.text
+            return
         }
         let duration = max(end.seconds(since: start), 0.001)
         let timeX = { (t: Timestamp) in self.left + (self.plotRight - self.left) * t.seconds(since: start) / duration }
@@ -88,7 +105,6 @@ public struct SessionPlotRenderer {
         svg.text("time (s)", x: (left + plotRight) / 2, y: zoomPanel.bottom + 40, size: 12, anchor: .middle)
 
         drawLegend(&svg, phases: Set(trace.samples.map(\.phase)))
-        return svg.text
     }
 
     private func drawValueAxis(_ svg: inout SVGDocument, panel: (top: Double, bottom: Double), range: ClosedRange<Double>, label: String) {

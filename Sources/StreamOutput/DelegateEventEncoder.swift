@@ -1,13 +1,15 @@
 import ScrollEngine
 
 /// Encodes one `DelegateEvent` as one JSON line, keys in a fixed order (docs/protocol.md):
-/// `t`, `message`, `contentOffset`, `zoomScale`, the state flags, then the message's own fields.
+/// `t`, `message`, `view` (the scroll view's id), `contentOffset`, `zoomScale`, the state flags, then the
+/// message's own fields.
 public enum DelegateEventEncoder {
     public static func encodedLine(_ event: DelegateEvent) -> [UInt8] {
         var json = JSONObjectWriter()
         let s = event.state
         json.field("t", integer: event.time.microseconds)
         json.field("message", event.message.name)
+        json.field("view", event.view)
         json.field("contentOffset", s.contentOffset)
         json.field("zoomScale", s.zoomScale)
         json.field("tracking", s.isTracking)
@@ -28,7 +30,7 @@ public enum DelegateEventEncoder {
         case .shouldScrollToTop(let answer):
             json.field("answer", answer)
         case .touchesBegan(let touch), .touchesMoved(let touch), .touchesEnded(let touch), .touchesCancelled(let touch):
-            json.field("view", touch.view)
+            json.field("contentView", touch.view)
             json.field("slot", integer: Int64(touch.slot.rawValue))
             json.field("touchTime", integer: touch.touchTime.microseconds)
             json.field("contentPoint", touch.contentPoint)
@@ -50,7 +52,7 @@ public enum DelegateEventEncoder {
     }
 
     private static func appendGesture(_ gesture: ContentGesture, to json: inout JSONObjectWriter) {
-        json.field("view", gesture.view)
+        json.field("contentView", gesture.view)
         json.field("touches", integer: Int64(gesture.touches))
         json.field("contentPoint", gesture.contentPoint)
         json.field("screenPoint", gesture.screenPoint)

@@ -78,6 +78,20 @@ public struct JSONObjectWriter {
         needsComma.removeLast()
     }
 
+    /// An array of objects, each written by `body` with its element.
+    public mutating func array<Element>(_ name: String, _ elements: [Element], _ body: (inout JSONObjectWriter, Element) -> Void) {
+        key(name)
+        bytes.append(UInt8(ascii: "["))
+        for (i, element) in elements.enumerated() {
+            if i > 0 { bytes.append(UInt8(ascii: ",")) }
+            begin()
+            body(&self, element)
+            bytes.append(UInt8(ascii: "}"))
+            needsComma.removeLast()
+        }
+        bytes.append(UInt8(ascii: "]"))
+    }
+
     /// The finished object followed by a newline: one line of JSON Lines.
     public func line() -> [UInt8] {
         var result = bytes

@@ -24,7 +24,7 @@ struct ConfigCommand: ParsableCommand {
         var file: String
 
         func run() throws {
-            let configuration = try loadConfiguration(file)
+            let configuration = try loadConfiguration(file, warn: false)
             print("\(file): valid")
             print(ConfigurationSummary.text(for: configuration))
             for note in ConfigurationNotes.notes(for: configuration) { print("note: \(note)") }
@@ -42,11 +42,17 @@ struct ConfigCommand: ParsableCommand {
     }
 }
 
-/// Loads a configuration file, or exits 2 after printing every problem on standard error.
-func loadConfiguration(_ path: String?) throws -> TouchscrollConfiguration {
+/// Loads a configuration file, or exits 2 after printing every problem on standard error. A file
+/// that loads but whose status-bar tap can scroll nothing (several visible views with scrollsToTop)
+/// is warned about on standard error (`config check` prints it as a note instead).
+func loadConfiguration(_ path: String?, warn: Bool = true) throws -> TouchscrollConfiguration {
     guard let path else { return .defaults }
     do {
-        return try ConfigurationLoader.load(contentsOfFile: path)
+        let configuration = try ConfigurationLoader.load(contentsOfFile: path)
+        if warn {
+            for note in ConfigurationNotes.scrollsToTopNotes(for: configuration) { StandardError.print("<4>touchscroll.config: \(path): \(note)") }
+        }
+        return configuration
     } catch {
         StandardError.print(error.description)
         throw ExitCodes.invalidConfiguration

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ScrollEngine
 import SessionPlot
 import StreamOutput
 
@@ -25,11 +26,38 @@ struct PlotCommand: ParsableCommand {
 
     func run() throws {
         var replay = try ReplayRun(input)
-        var trace = SessionTrace(configuration: replay.configuration.scrollView)
-        _ = try replay.run(fed: { trace.record($0) }, emit: { events in events.forEach { trace.record($0) } })
-        trace.finish()
         let name = input.input == "-" ? "standard input" : String(input.input.split(separator: "/").last ?? "")
-        let svg = SessionPlotRenderer(title: "touchscroll · \(name)").svg(for: trace)
+        let renderer = SessionPlotRenderer(title: "touchscroll · \(name)")
+        let svg: String
+        if replay.configuration.scrollViews.isEmpty {
+            var trace = SessionTrace(configuration: replay.configuration.scrollView)
+            _ = try replay.run(fed: { trace.record($0) }, emit: { events in events.forEach { trace.record($0) } })
+            trace.finish()
+            svg = renderer.svg(for: trace)
+        } else {
+            // A screen of several scroll views: one panel per view that moved (the first
+            // top-level view's alone when none did), every panel with the fingers' periods.
+            var views: [(id: String, configuration: ScrollViewConfiguration)] = []
+            func collect(_ nodes: [ScrollViewTree.Node]) {
+                for node in nodes { views.append((node.id, node.configuration)); collect(node.children) }
+            }
+            collect(replay.configuration.scrollViews)
+            var traces = views.map { SessionTrace(configuration: $0.configuration) }
+            var moved = Set<String>()
+            _ = try replay.run(fed: { frame in for i in traces.indices { traces[i].record(frame) } }, emit: { events in
+                for event in events {
+                    guard let i = views.firstIndex(where: { $0.id == event.view }) else { continue }
+                    traces[i].record(event)
+                    switch event.message {
+                    case .didScroll, .didZoom: moved.insert(views[i].id)
+                    default: break
+                    }
+                }
+            })
+            for i in traces.indices { traces[i].finish() }
+            let shown = views.indices.filter { moved.contains(views[$0].id) }
+            svg = renderer.svg(for: (shown.isEmpty ? [0] : shown).map { (views[$0].id, traces[$0]) })
+        }
         let fd = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard fd >= 0 else {
             StandardError.print("touchscroll: cannot write \(out): \(String(cString: strerror(errno)))")

@@ -38,6 +38,13 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         var replay = try ReplayRun(input)
+        let views = replay.configuration.scrollViews
+        if views.count > 1 || views.contains(where: { !$0.children.isEmpty }) {
+            // The renderer draws one scroll view filling the screen; a screen of several is replayed
+            // (replay, plot) but not drawn.
+            StandardError.print("touchscroll: render draws one scroll view; \(input.config ?? "the configuration") has several (scrollViews): replay or plot it instead")
+            throw ExitCodes.invalidConfiguration
+        }
         let settings = display.settings(for: replay.configuration)
         let image = try ExitCodes.reporting { try settings.loadContent() }
         let warn = { (text: String) in StandardError.print("touchscroll: warning: \(text)") }

@@ -6,7 +6,8 @@ import ScrollEngine
 import StreamOutput
 
 /// One replay as `replay` and `plot` run it: the configuration, the opened input, the driver over
-/// a fresh `ScrollView`; failures become the documented exit codes with the message on stderr.
+/// a fresh `ScrollViewTree` (the screen's scroll views; one for the `scrollView:` shorthand);
+/// failures become the documented exit codes with the message on stderr.
 struct ReplayRun {
     let configuration: TouchscrollConfiguration
     let playback: PlaybackOptions
@@ -20,8 +21,12 @@ struct ReplayRun {
     }
 
     var header: StreamHeader {
-        StreamHeader(
-            toolVersion: ToolVersion.current, scrollView: configuration.scrollView,
+        var first = configuration.scrollView
+        first.boundsSize = configuration.screen.size
+        let views = (try? ScrollViewTree(screenSize: configuration.screen.size, views: configuration.viewTree))
+            .map(StreamHeader.views(of:)) ?? []
+        return StreamHeader(
+            toolVersion: ToolVersion.current, scrollView: first, views: views,
             screenWidthMM: configuration.screen.widthMM, screenHeightMM: configuration.screen.heightMM,
             frameRate: playback.frameRate
         )
@@ -34,19 +39,20 @@ struct ReplayRun {
         fed: (TouchFrame) -> Void = { _ in },
         emit: ([DelegateEvent]) throws -> Void
     ) throws -> PlaybackSummary {
-        let scrollView = configuration.scrollView
+        let screen = configuration.screen.size
+        let views = configuration.viewTree
         var reader = self.reader
         defer { self.reader = reader }
-        var engine: ScrollView?
+        var engine: ScrollViewTree?
         return try ExitCodes.reporting {
-            let summary = try PlaybackDriver<ScrollView>(options: playback).run(
+            let summary = try PlaybackDriver<ScrollViewTree>(options: playback).run(
                 nextFrame: {
                     guard let frame = try reader.nextFrame() else { return nil }
                     try read(frame)
                     return frame
                 },
                 makeEngine: { start in
-                    let made = ScrollView(configuration: scrollView, startTime: start)
+                    let made = try ScrollViewTree(screenSize: screen, views: views, startTime: start)
                     engine = made
                     return made
                 },

@@ -64,13 +64,14 @@ final class ControlSessionTests: XCTestCase {
         view.configuration.contentInset = EdgeInsets(top: 20)
         view.isAtRest = false
         view.state.isDecelerating = true
-        XCTAssertEqual(send(#"{"id":4,"command":"state"}"#), """
-            {"id":4,"ok":true,"state":{"contentInset":{"bottom":0,"left":0,"right":0,"top":20},\
+        let state = """
+            {"contentInset":{"bottom":0,"left":0,"right":0,"top":20},\
             "contentOffset":{"x":0,"y":120},"contentSize":{"height":4000,"width":1280},"isAtRest":false,\
             "isDecelerating":true,"isDragging":false,"isScrollAnimating":false,"isTracking":false,\
-            "isZoomAnimating":false,"isZoomBouncing":false,"isZooming":false,"zoomScale":1.5}}
-
-            """)
+            "isZoomAnimating":false,"isZoomBouncing":false,"isZooming":false,"zoomScale":1.5}
+            """
+        // The addressed view's state, then every view of the screen (a lone scroll view is "main").
+        XCTAssertEqual(send(#"{"id":4,"command":"state"}"#), #"{"id":4,"ok":true,"state":"# + state + #","views":[{"id":"main","state":"# + state + "}]}\n")
         XCTAssertEqual(view.calls, [])
     }
 
@@ -192,5 +193,56 @@ final class LineAssemblerTests: XCTestCase {
         XCTAssertEqual(assembler.feed(Array(repeating: UInt8(ascii: "x"), count: 1000)), [])
         XCTAssertEqual(assembler.bufferedCount, 0, "nothing of the oversized line is kept")
         XCTAssertEqual(assembler.feed(Array("tail\nok\n".utf8)), [.line(Array("ok".utf8))])
+    }
+}
+
+/// Control requests on a screen of several scroll views: `"view"` names one; without it, the first
+/// top-level view; an unknown id is an error reply; `state` lists every view.
+final class ControlSessionViewTests: XCTestCase {
+    func tree() throws -> ScrollViewTree {
+        var list = ScrollViewConfiguration()
+        list.contentSize = Size(width: 1280, height: 20000)
+        var carousel = ScrollViewConfiguration()
+        carousel.contentSize = Size(width: 6400, height: 300)
+        return try ScrollViewTree(screenSize: Size(width: 1280, height: 800), views: [
+            ScrollViewTree.Node(id: "list", frame: Rect(x: 0, y: 0, width: 1280, height: 800), configuration: list, children: [
+                ScrollViewTree.Node(id: "carousel", frame: Rect(x: 0, y: 400, width: 1280, height: 300), configuration: carousel),
+            ]),
+        ])
+    }
+
+    func send(_ line: String, _ screen: ScrollViewTree, _ session: inout ControlSession) -> String? {
+        session.handle(line: Array(line.utf8), scrollView: screen, now: .zero)?.line
+    }
+
+    func testARequestNamesItsViewAndDefaultsToTheFirstTopLevelOne() throws {
+        let screen = try tree()
+        var session = ControlSession(origin: .socket)
+        XCTAssertEqual(send(#"{"id":1,"view":"carousel","command":"setContentOffset","offset":{"x":1280,"y":0}}"#, screen, &session), "{\"id\":1,\"ok\":true}\n")
+        XCTAssertEqual(send(#"{"id":2,"command":"setContentOffset","offset":{"x":0,"y":640}}"#, screen, &session), "{\"id\":2,\"ok\":true}\n")
+        XCTAssertEqual(screen.view("carousel")!.contentOffset, Point(x: 1280, y: 0))
+        XCTAssertEqual(screen.view("list")!.contentOffset, Point(x: 0, y: 640))
+        // Programmatic messages are drained view by view, in the tree's order.
+        XCTAssertEqual(screen.drainEvents().map(\.view), ["list", "carousel"])
+    }
+
+    func testAnUnknownViewIsAnErrorReplyAndNothingMoves() throws {
+        let screen = try tree()
+        var session = ControlSession(origin: .socket)
+        XCTAssertEqual(send(#"{"id":3,"view":"menu","command":"setContentOffset","offset":{"x":0,"y":640}}"#, screen, &session),
+                       #"{"error":"unknown view \"menu\"; the screen's scroll views: list, carousel","id":3,"ok":false}"# + "\n")
+        XCTAssertEqual(send(#"{"id":4,"view":7,"command":"state"}"#, screen, &session),
+                       #"{"error":"\"view\" must be a string (a scroll view's id), found a number","id":4,"ok":false}"# + "\n")
+        XCTAssertEqual(screen.drainEvents(), [])
+    }
+
+    func testStateListsEveryView() throws {
+        let screen = try tree()
+        var session = ControlSession(origin: .socket)
+        screen.view("carousel")!.setContentOffset(Point(x: 2560, y: 0), animated: false, at: .zero)
+        let reply = try XCTUnwrap(send(#"{"id":5,"view":"carousel","command":"state"}"#, screen, &session))
+        XCTAssertTrue(reply.hasPrefix(#"{"id":5,"ok":true,"state":{"contentInset":{"bottom":0,"left":0,"right":0,"top":0},"contentOffset":{"x":2560,"y":0}"#), reply)
+        XCTAssertTrue(reply.contains(#""views":[{"id":"list","state":{"#), reply)
+        XCTAssertTrue(reply.contains(#"{"id":"carousel","state":{"contentInset":{"bottom":0,"left":0,"right":0,"top":0},"contentOffset":{"x":2560,"y":0}"#), reply)
     }
 }

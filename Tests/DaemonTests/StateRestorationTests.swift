@@ -108,6 +108,32 @@ final class StateRestorationTests: XCTestCase {
         }
     }
 
+    /// A screen of several scroll views: each view is restored and saved under its own key, and
+    /// one view's write keeps the others' entries.
+    func testThePreserverKeepsEveryViewUnderItsOwnKey() throws {
+        let directory = try TemporaryDirectory("preserver-views")
+        defer { directory.remove() }
+        let store = StateStore(directory: directory.path)
+        try store.save(PreservedState(scrollViews: [
+            "list": PreservedScrollViewState(contentOffset: Point(x: 0, y: 1200), zoomScale: 1, contentInset: .zero),
+            "carousel": PreservedScrollViewState(contentOffset: Point(x: 0, y: 900), zoomScale: 1, contentInset: .zero),
+        ]))
+        let preserver = StatePreserver(store: store, restorationIdentifier: "list", logger: Logger(label: "test"))
+        XCTAssertEqual(preserver.restore(into: page(), identifier: "list").contentOffset, Point(x: 0, y: 1200))
+        XCTAssertEqual(preserver.restore(into: page(), identifier: "carousel").contentOffset, Point(x: 0, y: 900))
+        XCTAssertEqual(preserver.restore(into: page(), identifier: "menu").contentOffset, page().contentOffset)
+        func state(_ y: Double) -> ScrollViewState {
+            ScrollViewState(contentOffset: Point(x: 0, y: y), zoomScale: 1, contentSize: Size(width: 1280, height: 4000))
+        }
+        preserver.scrollViewChanged(state(900), contentInset: .zero, isAtRest: true, identifier: "carousel")
+        XCTAssertEqual(savedOffsetY(store, "carousel"), 900, "unchanged: nothing written")
+        preserver.scrollViewChanged(state(300), contentInset: .zero, isAtRest: true, identifier: "carousel")
+        preserver.shutdown(state(40), contentInset: .zero, identifier: "menu")
+        XCTAssertEqual(savedOffsetY(store, "carousel"), 300)
+        XCTAssertEqual(savedOffsetY(store, "menu"), 40)
+        XCTAssertEqual(savedOffsetY(store, "list"), 1200)
+    }
+
     func savedOffsetY(_ store: StateStore, _ id: String) -> Double? {
         guard case .loaded(let file) = store.load() else { return nil }
         return file.scrollViews[id]?.contentOffset.y

@@ -7,17 +7,17 @@ final class DelegateEventEncoderTests: XCTestCase {
     let common = #""contentOffset":{"x":0,"y":136},"zoomScale":1,"tracking":false,"dragging":true,"decelerating":false,"scrollAnimating":false,"zooming":false,"zoomBouncing":false,"zoomAnimating":false"#
 
     func line(_ message: DelegateMessage, at t: Int64 = 116_666) -> String {
-        String(decoding: DelegateEventEncoder.encodedLine(DelegateEvent(time: Timestamp(microseconds: t), message: message, state: state)), as: UTF8.self)
+        String(decoding: DelegateEventEncoder.encodedLine(DelegateEvent(time: Timestamp(microseconds: t), message: message, state: state, view: "list")), as: UTF8.self)
     }
 
     func testCommonFieldsInTheirFixedOrder() {
-        XCTAssertEqual(line(.didScroll), #"{"t":116666,"message":"scrollViewDidScroll","# + common + "}\n")
+        XCTAssertEqual(line(.didScroll), #"{"t":116666,"message":"scrollViewDidScroll","view":"list","# + common + "}\n")
     }
 
     func testWillEndDraggingCarriesVelocityAndTarget() {
         XCTAssertEqual(
             line(.willEndDragging(velocityPerMillisecond: Point(x: 0, y: 2), targetContentOffset: Point(x: 0, y: 1133.9995))),
-            #"{"t":116666,"message":"scrollViewWillEndDragging","# + common + #","velocity":{"x":0,"y":2},"targetContentOffset":{"x":0,"y":1134}}"# + "\n"
+            #"{"t":116666,"message":"scrollViewWillEndDragging","view":"list","# + common + #","velocity":{"x":0,"y":2},"targetContentOffset":{"x":0,"y":1134}}"# + "\n"
         )
     }
 
@@ -29,18 +29,24 @@ final class DelegateEventEncoderTests: XCTestCase {
         XCTAssertTrue(line(.recentered(shift: Point(x: -2560, y: 0))).hasSuffix(#","shift":{"x":-2560,"y":0}}"# + "\n"))
     }
 
+    /// A line from a lone scroll view (no tree) names no view.
+    func testALoneScrollViewsLineHasANullView() {
+        let event = DelegateEvent(time: .zero, message: .didScroll, state: state)
+        XCTAssertTrue(String(decoding: DelegateEventEncoder.encodedLine(event), as: UTF8.self).hasPrefix(#"{"t":0,"message":"scrollViewDidScroll","view":null,"contentOffset""#))
+    }
+
     func testContentTouchesNameTheViewSlotAndBothPoints() {
         let touch = ContentTouch(view: "buy", slot: TouchSlot(1), touchTime: Timestamp(microseconds: 1000), contentPoint: Point(x: 60, y: 920), screenPoint: Point(x: 60, y: 784))
         XCTAssertTrue(line(.touchesBegan(touch)).hasSuffix(
-            #","view":"buy","slot":1,"touchTime":1000,"contentPoint":{"x":60,"y":920},"screenPoint":{"x":60,"y":784}}"# + "\n"))
+            #","contentView":"buy","slot":1,"touchTime":1000,"contentPoint":{"x":60,"y":920},"screenPoint":{"x":60,"y":784}}"# + "\n"))
         let onContent = ContentTouch(view: nil, slot: TouchSlot(0), touchTime: .zero, contentPoint: .zero, screenPoint: .zero)
         XCTAssertTrue(line(.touchesCancelled(onContent)).contains(#""message":"touchesCancelled","#))
-        XCTAssertTrue(line(.touchesCancelled(onContent)).contains(#""view":null,"slot":0"#))
+        XCTAssertTrue(line(.touchesCancelled(onContent)).contains(#""contentView":null,"slot":0"#))
     }
 
     func testGesturesNameTheViewAndFingerCount() {
         let gesture = ContentGesture(view: "tile", contentPoint: Point(x: 1, y: 2), screenPoint: Point(x: 3, y: 4), touches: 2)
-        XCTAssertTrue(line(.tap(gesture)).hasSuffix(#","view":"tile","touches":2,"contentPoint":{"x":1,"y":2},"screenPoint":{"x":3,"y":4}}"# + "\n"))
+        XCTAssertTrue(line(.tap(gesture)).hasSuffix(#","contentView":"tile","touches":2,"contentPoint":{"x":1,"y":2},"screenPoint":{"x":3,"y":4}}"# + "\n"))
         XCTAssertTrue(line(.longPress(gesture)).contains(#""message":"longPress""#))
         XCTAssertTrue(line(.swipe(gesture, direction: .up)).hasSuffix(#""screenPoint":{"x":3,"y":4},"direction":"up"}"# + "\n"))
     }

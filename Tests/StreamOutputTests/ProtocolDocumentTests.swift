@@ -60,11 +60,11 @@ final class ProtocolDocumentTests: XCTestCase {
         let touch = { () -> ContentTouch? in
             guard let slot = (o["slot"] as? NSNumber)?.intValue, let time = (o["touchTime"] as? NSNumber)?.int64Value,
                   let content = point(o["contentPoint"]), let screen = point(o["screenPoint"]) else { return nil }
-            return ContentTouch(view: o["view"] as? String, slot: TouchSlot(slot), touchTime: Timestamp(microseconds: time), contentPoint: content, screenPoint: screen)
+            return ContentTouch(view: o["contentView"] as? String, slot: TouchSlot(slot), touchTime: Timestamp(microseconds: time), contentPoint: content, screenPoint: screen)
         }
         let gesture = { () -> ContentGesture? in
             guard let touches = (o["touches"] as? NSNumber)?.intValue, let content = point(o["contentPoint"]), let screen = point(o["screenPoint"]) else { return nil }
-            return ContentGesture(view: o["view"] as? String, contentPoint: content, screenPoint: screen, touches: touches)
+            return ContentGesture(view: o["contentView"] as? String, contentPoint: content, screenPoint: screen, touches: touches)
         }
         let message: DelegateMessage?
         switch name {
@@ -92,6 +92,6 @@ final class ProtocolDocumentTests: XCTestCase {
         case "swipe": message = gesture().flatMap { g in (o["direction"] as? String).flatMap(SwipeDirection.init(rawValue:)).map { .swipe(g, direction: $0) } }
         default: message = nil
         }
-        return message.map { DelegateEvent(time: Timestamp(microseconds: t), message: $0, state: state) }
+        return message.map { DelegateEvent(time: Timestamp(microseconds: t), message: $0, state: state, view: o["view"] as? String) }
     }
 }

@@ -28,11 +28,46 @@ final class ReplayCommandTests: XCTestCase {
         XCTAssertEqual(result.stderr, "")
         let objects = try messages(result)
         XCTAssertEqual(objects.first?["message"] as? String, "header")
-        XCTAssertEqual(objects.first?["schemaVersion"] as? Int, 1)
+        XCTAssertEqual(objects.first?["schemaVersion"] as? Int, 2)
+        XCTAssertTrue(objects.dropFirst().allSatisfy { $0["view"] as? String == "main" }, "every line names the one view")
         XCTAssertEqual(sequence(Array(objects.dropFirst())), [
             "scrollViewWillBeginDragging", "didScroll…", "scrollViewWillEndDragging", "scrollViewDidEndDragging",
             "scrollViewWillBeginDecelerating", "didScroll…", "scrollViewDidEndDecelerating",
         ])
+    }
+
+    /// The bundled screen of nested scroll views (`make run` replays it last): the swipe across the
+    /// carousel pages it to its second page and leaves the list alone; the flick that starts on the
+    /// carousel scrolls the list and leaves the carousel where it is.
+    func testTheListWithCarouselExamplePagesTheCarouselThenFlingsTheList() throws {
+        let result = try TouchscrollProcess.run(["replay", "--config", "config/list-with-carousel.yaml", "recordings/scripts/list-with-carousel.touches.jsonl"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stderr, "")
+        let objects = try messages(result)
+        let views = try XCTUnwrap(objects.first?["views"] as? [[String: Any]])
+        XCTAssertEqual(views.map { $0["id"] as? String }, ["list", "carousel"])
+        XCTAssertEqual(views.map { $0["parent"] as? String }, [nil, "list"])
+        let lines = objects.dropFirst()
+        let carousel = lines.filter { $0["view"] as? String == "carousel" }
+        let list = lines.filter { $0["view"] as? String == "list" }
+        XCTAssertEqual(carousel.count + list.count, lines.count, "every line names one of the two views")
+        func offset(_ line: [String: Any]?) -> [String: Double]? { line?["contentOffset"] as? [String: Double] }
+        XCTAssertEqual(offset(carousel.last), ["x": 1280, "y": 0])
+        XCTAssertEqual(carousel.last?["message"] as? String, "scrollViewDidEndDecelerating")
+        XCTAssertEqual(list.last?["message"] as? String, "scrollViewDidEndDecelerating")
+        XCTAssertGreaterThan(offset(list.last)?["y"] ?? 0, 500)
+        // The list starts moving only after the carousel came to rest: each gesture moved one view.
+        let carouselEnd = try XCTUnwrap(carousel.last?["t"] as? Int)
+        XCTAssertTrue(list.allSatisfy { ($0["t"] as? Int ?? 0) > carouselEnd })
+    }
+
+    /// The renderer draws one scroll view: `render` refuses a screen of several rather than draw
+    /// something else than what the replay does.
+    func testRenderRefusesAScreenOfSeveralScrollViews() throws {
+        let result = try TouchscrollProcess.run(["render", "--config", "config/list-with-carousel.yaml",
+                                                  "recordings/scripts/list-with-carousel.touches.jsonl", "--screenshot", "/tmp/touchscroll-never.png"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.stderr.contains("render draws one scroll view"), result.stderr)
     }
 
     /// The flick lands where the closed form says. The script moves 7 × 33.333 pt at 2 pt/ms

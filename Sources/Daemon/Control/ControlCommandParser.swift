@@ -9,27 +9,39 @@ public enum ControlCommandParser {
     /// The request on `line` (without its newline). When the line is a JSON object with a usable
     /// `"id"`, a failure still carries the id, so the caller can correlate the error reply.
     public static func parse(_ line: [UInt8]) -> (id: JSONValue?, result: Result<ControlCommand, ControlError>) {
-        guard let text = String(validating: line, as: UTF8.self) else { return (nil, .failure(.notUTF8)) }
+        let (id, _, result) = parseRequest(line)
+        return (id, result)
+    }
+
+    /// The request on `line` with the scroll view it names (`"view"`, optional on every command;
+    /// nil: the default, the first top-level view).
+    public static func parseRequest(_ line: [UInt8]) -> (id: JSONValue?, view: String?, result: Result<ControlCommand, ControlError>) {
+        guard let text = String(validating: line, as: UTF8.self) else { return (nil, nil, .failure(.notUTF8)) }
         let document: JSONValue
         do {
             document = try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
         } catch {
-            return (nil, .failure(.notJSON(detail: describe(error))))
+            return (nil, nil, .failure(.notJSON(detail: describe(error))))
         }
-        guard case .object(var fields) = document else { return (nil, .failure(.notAnObject(found: document.kind))) }
+        guard case .object(var fields) = document else { return (nil, nil, .failure(.notAnObject(found: document.kind))) }
         var id: JSONValue?
         if let rawID = fields.removeValue(forKey: "id") {
             switch rawID {
             case .string, .number: id = rawID
-            default: return (nil, .failure(.idNotAStringOrNumber(found: rawID.kind)))
+            default: return (nil, nil, .failure(.idNotAStringOrNumber(found: rawID.kind)))
             }
         }
-        guard let rawCommand = fields.removeValue(forKey: "command") else { return (id, .failure(.missingCommand)) }
-        guard case .string(let name) = rawCommand else { return (id, .failure(.commandNotAString(found: rawCommand.kind))) }
+        var view: String?
+        if let rawView = fields.removeValue(forKey: "view") {
+            guard case .string(let name) = rawView else { return (id, nil, .failure(.viewNotAString(found: rawView.kind))) }
+            view = name
+        }
+        guard let rawCommand = fields.removeValue(forKey: "command") else { return (id, nil, .failure(.missingCommand)) }
+        guard case .string(let name) = rawCommand else { return (id, nil, .failure(.commandNotAString(found: rawCommand.kind))) }
         do {
-            return (id, .success(try command(named: name, fields: Fields(command: name, values: fields))))
+            return (id, view, .success(try command(named: name, fields: Fields(command: name, values: fields))))
         } catch {
-            return (id, .failure(error))
+            return (id, view, .failure(error))
         }
     }
 

@@ -19,6 +19,9 @@ public enum ControlError: Error, Hashable, Sendable, CustomStringConvertible {
     case subscribeOnStandardInput
     /// Sent to a client connecting past the limit, just before its connection is closed.
     case tooManyClients(limit: Int)
+    case viewNotAString(found: String)
+    /// `"view"` names no scroll view of the screen.
+    case unknownView(String, known: [String])
 
     public var description: String {
         switch self {
@@ -38,6 +41,9 @@ public enum ControlError: Error, Hashable, Sendable, CustomStringConvertible {
         case .invalidValue(let command, let field, let reason): "\(command): \"\(field)\" \(reason)"
         case .subscribeOnStandardInput: "subscribe: the event stream already goes to standard output"
         case .tooManyClients(let limit): "too many control clients (limit \(limit)); connection closed"
+        case .viewNotAString(let found): "\"view\" must be a string (a scroll view's id), found \(found)"
+        case .unknownView(let id, let known):
+            "unknown view \"\(id)\"; the screen's scroll views: \(known.joined(separator: ", "))"
         }
     }
 }

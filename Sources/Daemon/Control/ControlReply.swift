@@ -7,7 +7,8 @@ import ScrollEngine
 ///     {"id":3,"ok":true,"state":{…}}
 public enum ControlReply: Hashable, Sendable {
     case ok(id: JSONValue?)
-    case state(id: JSONValue?, ControlStateSnapshot)
+    /// The addressed view's state, and every view of the screen's (`views`, listed when not empty).
+    case state(id: JSONValue?, ControlStateSnapshot, views: [ControlViewSnapshot])
     case error(id: JSONValue?, ControlError)
 
     public var isOK: Bool {
@@ -22,10 +23,13 @@ public enum ControlReply: Hashable, Sendable {
         case .ok(let id):
             fields["id"] = id
             fields["ok"] = .bool(true)
-        case .state(let id, let snapshot):
+        case .state(let id, let snapshot, let views):
             fields["id"] = id
             fields["ok"] = .bool(true)
             fields["state"] = snapshot.json
+            if !views.isEmpty {
+                fields["views"] = .array(views.map { .object(["id": .string($0.id), "state": $0.snapshot.json]) })
+            }
         case .error(let id, let error):
             fields["id"] = id
             fields["ok"] = .bool(false)
@@ -47,6 +51,10 @@ public struct ControlStateSnapshot: Hashable, Sendable {
         self.isAtRest = isAtRest
     }
 
+    public init(of view: any ControllableScrollView) {
+        self.init(state: view.state, contentInset: view.configuration.contentInset, isAtRest: view.isAtRest)
+    }
+
     var json: JSONValue {
         // Adding 0 turns -0 (a clamp at a zero inset) into 0, so replies never say "-0".
         func number(_ value: Double) -> JSONValue { .number(value + 0) }
@@ -65,5 +73,15 @@ public struct ControlStateSnapshot: Hashable, Sendable {
             "isZoomAnimating": .bool(state.isZoomAnimating),
             "isAtRest": .bool(isAtRest),
         ])
+    }
+}
+
+/// One scroll view's state in a `state` reply's `views` list.
+public struct ControlViewSnapshot: Hashable, Sendable {
+    public var id: String
+    public var snapshot: ControlStateSnapshot
+    public init(id: String, snapshot: ControlStateSnapshot) {
+        self.id = id
+        self.snapshot = snapshot
     }
 }

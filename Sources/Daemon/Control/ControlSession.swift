@@ -22,11 +22,26 @@ public struct ControlSession: Hashable, Sendable {
     /// line (e.g. a client's keep-alive) gets none.
     public mutating func handle(line: [UInt8], scrollView: any ControllableScrollView, now: Timestamp) -> ControlReply? {
         if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") }) { return nil }
-        let (id, parsed) = ControlCommandParser.parse(line)
+        let (id, view, parsed) = ControlCommandParser.parseRequest(line)
         switch parsed {
         case .failure(let error): return .error(id: id, error)
-        case .success(let command): return apply(command, id: id, to: scrollView, now: now)
+        case .success(let command): return apply(command, id: id, view: view, on: scrollView, now: now)
         }
+    }
+
+    /// Applies a parsed command to the scroll view it names (`view`; nil: the default target,
+    /// the screen's first top-level view). An id the screen does not have is an error reply.
+    public mutating func apply(_ command: ControlCommand, id: JSONValue?, view: String?, on screen: any ControllableScrollView,
+                               now: Timestamp) -> ControlReply {
+        let views = screen.controllableViews
+        guard let target = view.map({ name in views.first { $0.id == name } }) ?? views.first else {
+            return .error(id: id, .unknownView(view ?? "", known: views.map(\.id)))
+        }
+        var reply = apply(command, id: id, to: target.view, now: now)
+        if case .state(let id, let snapshot, _) = reply {
+            reply = .state(id: id, snapshot, views: views.map { ControlViewSnapshot(id: $0.id, snapshot: ControlStateSnapshot(of: $0.view)) })
+        }
+        return reply
     }
 
     /// Applies a parsed command.
@@ -42,8 +57,7 @@ public struct ControlSession: Hashable, Sendable {
         case .flashScrollIndicators: scrollView.flashScrollIndicators(at: now)
         case .stopScrollingAndZooming: scrollView.stopScrollingAndZooming(at: now)
         case .state:
-            return .state(id: id, ControlStateSnapshot(state: scrollView.state, contentInset: scrollView.configuration.contentInset,
-                                                       isAtRest: scrollView.isAtRest))
+            return .state(id: id, ControlStateSnapshot(of: scrollView), views: [])
         case .subscribe:
             if origin == .standardInput { return .error(id: id, .subscribeOnStandardInput) }
             isSubscribed = true

@@ -56,7 +56,10 @@ public final class LiveSession {
     public private(set) var configuration: TouchscrollConfiguration
     /// The engine; made at start, or at the first input when the touches are teed (so the tee
     /// replays with the very same frame grid).
-    private var engine: ScrollView?
+    private var engine: ScrollViewTree?
+    /// The screen's scroll views as the engine is built from them (the first one restored and
+    /// sized to the content drawn); validated when the session is built.
+    private var screenDefinition: ScrollViewTree
     private var driver: LiveScrollDriver!
     private let loop: RunLoop
     private let backends: [any InputBackend]
@@ -98,8 +101,15 @@ public final class LiveSession {
         var configuration = configuration
         // Drawing: the content's size becomes the scroll view's contentSize.
         let drawing = try Self.prepareDisplay(parts: parts, configuration: &configuration, logger: logger)
-        configuration.scrollView = preserver?.restore(into: configuration.scrollView) ?? configuration.scrollView
+        let preserver = self.preserver
+        let key = { (id: String) in Self.restorationKey(configuration, view: id, preserver: preserver) }
+        if let primaryID = configuration.viewTree.first?.id {
+            configuration.scrollView = preserver?.restore(into: configuration.scrollView, identifier: key(primaryID)) ?? configuration.scrollView
+        }
         self.configuration = configuration
+        screenDefinition = try Self.screen(configuration, startTime: start) { id, c in
+            preserver?.restore(into: c, identifier: key(id)) ?? c
+        }
 
         supervisor = ServiceSupervisor(
             notifier: parts.systemd ? try SystemdNotifier.fromEnvironment(parts.environment) : nil,
@@ -111,8 +121,10 @@ public final class LiveSession {
         // contentSize the engine really has (the zoom view's size times the scale when it has one).
         var headerView = configuration.scrollView
         headerView.contentSize = ScrollView(configuration: configuration.scrollView, startTime: start).contentSize
+        headerView.boundsSize = configuration.screen.size
         stream = try DelegateStreamWriter(sink: sink, header: StreamHeader(
             toolVersion: parts.toolVersion, scrollView: headerView,
+            views: StreamHeader.views(of: screenDefinition),
             screenWidthMM: configuration.screen.widthMM, screenHeightMM: configuration.screen.heightMM,
             frameRate: configuration.output.frameRate))
         try stream.flush()
@@ -143,6 +155,9 @@ public final class LiveSession {
     private static func prepareDisplay(parts: Parts, configuration: inout TouchscrollConfiguration,
                                        logger: Logger) throws -> Drawing? {
         guard let settings = parts.display?(configuration), !settings.targets.isEmpty else { return nil }
+        if let first = configuration.scrollViews.first, configuration.scrollViews.count > 1 || !first.children.isEmpty {
+            logger.warning("the display draws the first top-level scroll view (\"\(first.id)\") alone, filling the screen; the other scroll views are scrolled, streamed and controlled but not drawn")
+        }
         let content = try settings.loadContent()
         let config = settings.rendererConfiguration(scrollView: configuration.scrollView, content: content) { logger.warning("\($0)") }
         configuration.scrollView = config.scrollView
@@ -175,7 +190,7 @@ public final class LiveSession {
             // Input stamped before the wakeup goes first, so it is not fed after a later tick.
             try self.readInput()
             try self.driver.advanceDue(until: now)
-            if let engine = self.engine { self.display?.deadlinePassed(now: now, scrollView: engine) }
+            if let engine = self.engine { self.display?.deadlinePassed(now: now, scrollView: engine.primaryView) }
             self.supervisor.serviceWatchdog(now: now)
         }
         openControl()
@@ -198,7 +213,7 @@ public final class LiveSession {
 
     /// The current STATUS= line.
     public var status: String {
-        let state = engine?.state ?? ScrollViewState(contentOffset: configuration.scrollView.contentOffset,
+        let state = engine?.primaryView.state ?? ScrollViewState(contentOffset: configuration.scrollView.contentOffset,
                                                      zoomScale: configuration.scrollView.zoomScale,
                                                      contentSize: configuration.scrollView.contentSize)
         return StatusSummary.line(devices: devices.values.sorted { $0.node < $1.node }, state: state, isAtRest: engine?.isAtRest ?? true)
@@ -218,7 +233,7 @@ public final class LiveSession {
     /// True while a display is configured but unavailable.
     public var isDisplayLost: Bool { display?.isLost ?? false }
     /// The scroll view's state now.
-    public var state: ScrollViewState? { engine?.state }
+    public var state: ScrollViewState? { engine?.primaryView.state }
 
     // MARK: - Wiring
 
@@ -231,7 +246,7 @@ public final class LiveSession {
             logger: Logger(label: "touchscroll.driver"),
             makeTarget: { [unowned self] time in
                 if let engine = self.engine { return engine }
-                let made = ScrollView(configuration: self.configuration.scrollView, startTime: time)
+                let made = self.screenDefinition.fresh(startTime: time)
                 self.engine = made
                 return made
             },
@@ -317,7 +332,7 @@ public final class LiveSession {
 
     /// Brings the engine to the present (animation frames that were due first, then an empty
     /// frame now) and returns it with its time, at which a command is then applied.
-    private func synchroniseEngine() throws -> (ScrollView, Timestamp) {
+    private func synchroniseEngine() throws -> (ScrollViewTree, Timestamp) {
         try driver.deliver(.touches(TouchFrame(time: loop.now, samples: [])))
         guard let engine else { preconditionFailure("the driver makes the engine at its first input") }
         return (engine, driver.now ?? loop.now)
@@ -326,15 +341,57 @@ public final class LiveSession {
     /// Everything the scroll view said goes to stdout and to subscribers, and is drawn; then the
     /// state is saved if the content came to rest, and the status follows. A control command
     /// that changes only what is drawn (flashScrollIndicators, setContentInset) is drawn too.
+    /// The screen's scroll views: the configuration's tree, whose first top-level view is
+    /// `configuration.scrollView` (restored, and sized to the content drawn). The display and the
+    /// preserved state follow that first view.
+    /// `restore` gives every other view its starting position (preserved, or kept across a reload).
+    static func screen(_ configuration: TouchscrollConfiguration, startTime: Timestamp,
+                       restore: (String, ScrollViewConfiguration) -> ScrollViewConfiguration = { $1 }) throws -> ScrollViewTree {
+        func restored(_ nodes: [ScrollViewTree.Node]) -> [ScrollViewTree.Node] {
+            nodes.map { node in
+                var node = node
+                node.configuration = restore(node.id, node.configuration)
+                node.children = restored(node.children)
+                return node
+            }
+        }
+        var views = configuration.viewTree
+        views[0].children = restored(views[0].children)
+        views[0].configuration = configuration.scrollView
+        views = [views[0]] + restored(Array(views.dropFirst()))
+        return try ScrollViewTree(screenSize: configuration.screen.size, views: views, startTime: startTime)
+    }
+
+    /// The key a view's state is preserved under: the daemon's restoration identifier for the one
+    /// view of a `scrollView:` configuration (as always), the view's id on a screen of several.
+    static func restorationKey(_ configuration: TouchscrollConfiguration, view id: String, preserver: StatePreserver?) -> String {
+        configuration.scrollViews.isEmpty ? (preserver?.restorationIdentifier ?? id) : id
+    }
+
+    /// Every view's state goes to the preserver (written when the screen is at rest somewhere new).
+    private func preserve(_ engine: ScrollViewTree, shutdown: Bool) {
+        guard let preserver else { return }
+        for id in engine.ids {
+            guard let view = engine.view(id) else { continue }
+            let key = Self.restorationKey(configuration, view: id, preserver: preserver)
+            if shutdown {
+                preserver.shutdown(view.state, contentInset: view.configuration.contentInset, identifier: key)
+            } else {
+                preserver.scrollViewChanged(view.state, contentInset: view.configuration.contentInset, isAtRest: engine.isAtRest, identifier: key)
+            }
+        }
+    }
+
     private func publish(_ events: [DelegateEvent], at time: Timestamp) throws {
-        if let engine { display?.show(events, scrollView: engine, at: time) }
+        if let engine {
+            let primary = engine.ids[0]
+            display?.show(events.filter { $0.view == primary }, scrollView: engine.primaryView, at: time)
+        }
         guard !events.isEmpty else { return }
         try stream.write(events)
         try stream.flush()
         control?.publish(events)
-        if let engine {
-            preserver?.scrollViewChanged(engine.state, contentInset: engine.configuration.contentInset, isAtRest: engine.isAtRest)
-        }
+        if let engine { preserve(engine, shutdown: false) }
         supervisor.status(status)
     }
 
@@ -372,6 +429,12 @@ public final class LiveSession {
                          metadata: ["path": "\(path)", "error": "\(error)"])
             return
         }
+        do {
+            _ = try Self.screen(next, startTime: loop.now)
+        } catch {
+            logger.error("reload rejected, the running configuration stays", metadata: ["path": "\(path)", "error": "\(error)"])
+            return
+        }
         let (engine, now) = try synchroniseEngine()
         engine.cancelAllTouches(at: now)
         try publish(engine.drainEvents(), at: now)
@@ -383,19 +446,27 @@ public final class LiveSession {
         let position = PreservedScrollViewState(contentOffset: engine.state.contentOffset, zoomScale: engine.state.zoomScale,
                                                 contentInset: next.scrollView.contentInset)
         next.scrollView = StateRestoration.restore(position, into: next.scrollView)
-        let made = ScrollView(configuration: next.scrollView, startTime: now)
+        // The ids were checked above: only the views' positions changed since. Every view keeps
+        // where it is.
+        let nextScreen = try Self.screen(next, startTime: now) { id, c in
+            guard let running = engine.view(id) else { return c }
+            return StateRestoration.restore(PreservedScrollViewState(contentOffset: running.contentOffset, zoomScale: running.zoomScale,
+                                                                     contentInset: c.contentInset), into: c)
+        }
+        let made = nextScreen
         if let drawing {
             var rendererConfig = drawing.config
             rendererConfig.scrollView = next.scrollView
             // A display another program holds now is tried again until it is free.
             display = try SessionDisplay(settings: drawing.settings, content: drawing.content, configuration: rendererConfig,
-                                         state: made.state, now: now, frameRate: next.output.frameRate,
+                                         state: made.primaryView.state, now: now, frameRate: next.output.frameRate,
                                          retriesWhenUnavailable: true, openOutput: parts.openOutput,
                                          logger: Logger(label: "touchscroll.display"))
         } else if previousDisplay != nil {
             logger.notice("reload: the configuration draws nothing now; the display is closed")
         }
         configuration = next
+        screenDefinition = nextScreen
         self.engine = made
         driver = makeDriver()
         try startEngine()
@@ -408,7 +479,7 @@ public final class LiveSession {
         if engine != nil {
             let (engine, now) = try synchroniseEngine()
             try publish(engine.drainEvents(), at: now)
-            preserver?.shutdown(engine.state, contentInset: engine.configuration.contentInset)
+            preserve(engine, shutdown: true)
         }
         supervisor.stopping()
         try stream.flush()

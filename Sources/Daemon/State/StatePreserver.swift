@@ -2,14 +2,18 @@ import Glibc
 import Logging
 import ScrollEngine
 
-/// State preservation for one scroll view of the daemon: restores it at start, writes it when the
-/// scroll view settles and at shutdown. Entries of other restoration identifiers in the same file
-/// are kept as they are. Write failures are logged and retried at the next settle; they never stop
-/// the daemon.
+/// State preservation for the daemon's scroll views, each under its own restoration identifier
+/// (the daemon's for the one view of a `scrollView:` configuration, the view's id on a screen of
+/// several): restores them at start, writes one when it settles, and all at shutdown. Entries of
+/// other restoration identifiers in the same file are kept as they are. Write failures are logged
+/// and retried at the next settle; they never stop the daemon.
 public final class StatePreserver {
     public let store: StateStore
     private var file: PreservedState
+    /// The first identifier's (the one the daemon was started with).
     private var recorder: SettledStateRecorder
+    /// Every other view's, made when it is first restored or reported.
+    private var recorders: [String: SettledStateRecorder] = [:]
     private let logger: Logger
 
     /// Reads the state file (defaults and a warning when it is missing, corrupt or of another
@@ -37,7 +41,20 @@ public final class StatePreserver {
     /// `configuration` with the preserved state applied and clamped, or unchanged when nothing was
     /// preserved.
     public func restore(into configuration: ScrollViewConfiguration) -> ScrollViewConfiguration {
-        guard let preserved else { return configuration }
+        restore(into: configuration, identifier: restorationIdentifier)
+    }
+
+    /// The same for the scroll view preserved under `identifier`.
+    public func restore(into configuration: ScrollViewConfiguration, identifier: String) -> ScrollViewConfiguration {
+        if identifier != restorationIdentifier, recorders[identifier] == nil {
+            if let entry = file.scrollViews[identifier], let problem = entry.problem {
+                logger.warning("preserved state has values out of range, ignoring it",
+                               metadata: ["restorationIdentifier": "\(identifier)", "problem": "\(problem)"])
+                file.scrollViews[identifier] = nil
+            }
+            recorders[identifier] = SettledStateRecorder(restorationIdentifier: identifier, restored: file.scrollViews[identifier])
+        }
+        guard let preserved = file.scrollViews[identifier] else { return configuration }
         let restored = StateRestoration.restore(preserved, into: configuration)
         if restored.contentOffset != preserved.contentOffset || restored.zoomScale != preserved.zoomScale {
             logger.notice("preserved state clamped to the current content bounds", metadata: [
@@ -50,25 +67,46 @@ public final class StatePreserver {
 
     /// Call after every batch of events: writes when the scroll view has settled somewhere new.
     public func scrollViewChanged(_ state: ScrollViewState, contentInset: EdgeInsets, isAtRest: Bool) {
+        scrollViewChanged(state, contentInset: contentInset, isAtRest: isAtRest, identifier: restorationIdentifier)
+    }
+
+    /// The same for the scroll view preserved under `identifier`.
+    public func scrollViewChanged(_ state: ScrollViewState, contentInset: EdgeInsets, isAtRest: Bool, identifier: String) {
         let current = PreservedScrollViewState(state, contentInset: contentInset)
-        guard let toSave = recorder.stateToSave(current: current, isAtRest: isAtRest) else { return }
-        write(toSave)
+        guard let toSave = recorderFor(identifier).stateToSave(current: current, isAtRest: isAtRest) else { return }
+        write(toSave, identifier: identifier)
     }
 
     /// Call at shutdown, after the last frame: writes the state wherever the content is.
     public func shutdown(_ state: ScrollViewState, contentInset: EdgeInsets) {
-        let current = PreservedScrollViewState(state, contentInset: contentInset)
-        guard let toSave = recorder.stateToSave(current: current, isAtRest: true) else { return }
-        write(toSave)
+        shutdown(state, contentInset: contentInset, identifier: restorationIdentifier)
     }
 
-    private func write(_ state: PreservedScrollViewState) {
+    /// The same for the scroll view preserved under `identifier`.
+    public func shutdown(_ state: ScrollViewState, contentInset: EdgeInsets, identifier: String) {
+        let current = PreservedScrollViewState(state, contentInset: contentInset)
+        guard let toSave = recorderFor(identifier).stateToSave(current: current, isAtRest: true) else { return }
+        write(toSave, identifier: identifier)
+    }
+
+    private func recorderFor(_ identifier: String) -> SettledStateRecorder {
+        if identifier == restorationIdentifier { return recorder }
+        return recorders[identifier] ?? SettledStateRecorder(restorationIdentifier: identifier, restored: file.scrollViews[identifier])
+    }
+
+    private func write(_ state: PreservedScrollViewState, identifier: String) {
         var next = file
-        next.scrollViews[restorationIdentifier] = state
+        next.scrollViews[identifier] = state
         do {
             try store.save(next)
             file = next
-            recorder.written(state)
+            if identifier == restorationIdentifier {
+                recorder.written(state)
+            } else {
+                var r = recorderFor(identifier)
+                r.written(state)
+                recorders[identifier] = r
+            }
             logger.debug("state saved", metadata: ["offset": "\(state.contentOffset)", "zoom": "\(state.zoomScale)"])
         } catch {
             logger.error("could not save state", metadata: ["path": "\(store.path)", "error": "\(error)"])

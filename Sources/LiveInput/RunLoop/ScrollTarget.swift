@@ -9,3 +9,6 @@ public protocol ScrollTarget: PlaybackEngine {
 }
 
 extension ScrollView: ScrollTarget {}
+
+/// A screen of several scroll views is driven live as one is.
+extension ScrollViewTree: ScrollTarget {}

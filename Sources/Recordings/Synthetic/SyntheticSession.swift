@@ -14,6 +14,7 @@ public enum SyntheticSession: String, CaseIterable, Sendable {
     case taps
     case doubleTap = "double-tap"
     case edgeSwipe = "edge-swipe"
+    case listWithCarousel = "list-with-carousel"
 
     public static let screenSize = Size(width: 1280, height: 800)
 
@@ -30,6 +31,7 @@ public enum SyntheticSession: String, CaseIterable, Sendable {
         case .taps: "three single taps of 80 ms at different places, 500 ms apart"
         case .doubleTap: "two taps of 70 ms at the same place, 150 ms apart"
         case .edgeSwipe: "one finger swipes in from the left edge 400 pt over 250 ms"
+        case .listWithCarousel: "for config/list-with-carousel.yaml: a swipe left across the carousel (y 550) pages it, then an upward flick that starts on the carousel scrolls the list around it"
         }
     }
 
@@ -103,6 +105,16 @@ public enum SyntheticSession: String, CaseIterable, Sendable {
             g.move([0: Point(x: 402, y: 400)], over: 250)
             g.advance()
             g.up(0, at: Point(x: 402 + 400.0 / 15, y: 400))
+        case .listWithCarousel:
+            g.down(0, at: Point(x: 1000, y: 550))
+            g.move([0: Point(x: 400, y: 556)], over: 200)
+            g.advance()
+            g.up(0)
+            g.wait(milliseconds: 900)
+            g.down(0, at: Point(x: 640, y: 650))
+            g.move(0, direction: up, speed: 1.5, ticks: 12)
+            g.advance()
+            g.up(0, at: g.fingers[TouchSlot(0)]! + Point(x: 0, y: -1500.0 / 60))
         }
         return g.frames
     }
@@ -115,8 +127,8 @@ public enum SyntheticSession: String, CaseIterable, Sendable {
         ])
     }
 
-    /// The four sessions also bundled as touch scripts (`recordings/scripts/NAME.touches.jsonl`).
-    public static let touchScriptSessions: [SyntheticSession] = [.flick, .dragAndHold, .dragPastEdge, .statusBarTap]
+    /// The sessions also bundled as touch scripts (`recordings/scripts/NAME.touches.jsonl`).
+    public static let touchScriptSessions: [SyntheticSession] = [.flick, .dragAndHold, .dragPastEdge, .statusBarTap, .listWithCarousel]
 }
 
 extension SyntheticSession {

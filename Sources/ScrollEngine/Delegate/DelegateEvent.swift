@@ -4,11 +4,15 @@ public struct DelegateEvent: Hashable, Sendable {
     public var time: Timestamp
     public var message: DelegateMessage
     public var state: ScrollViewState
+    /// The id of the scroll view that sent it, when the screen hosts a tree of scroll views
+    /// (`ScrollViewTree`); nil from a lone `ScrollView`.
+    public var view: String?
 
-    public init(time: Timestamp, message: DelegateMessage, state: ScrollViewState) {
+    public init(time: Timestamp, message: DelegateMessage, state: ScrollViewState, view: String? = nil) {
         self.time = time
         self.message = message
         self.state = state
+        self.view = view
     }
 }
 

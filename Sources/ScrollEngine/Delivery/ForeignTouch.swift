@@ -14,10 +14,10 @@ extension ScrollView {
         let alone = touches.isEmpty && foreignTouches.isEmpty
         guard alone else { return nil }
         let wake = configuration.wakeTouch
-        if wake.enabled && time.seconds(since: delivery.lastInput) >= wake.idleSeconds {
+        if nesting.handlesScreenTouches && wake.enabled && time.seconds(since: delivery.lastInput) >= wake.idleSeconds {
             return .swallowed
         }
-        if configuration.statusBarHeight > 0 && location.y < configuration.statusBarHeight {
+        if nesting.handlesScreenTouches && configuration.statusBarHeight > 0 && location.y < configuration.statusBarHeight {
             return .statusBar(down: location, moved: false)
         }
         if let strip = configuration.edgeSwipe, isInside(strip, location) {

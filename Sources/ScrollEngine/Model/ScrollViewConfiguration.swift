@@ -20,6 +20,11 @@ public struct ScrollViewConfiguration: Hashable, Sendable {
     public var alwaysBounceVertical: Bool = false
     public var isPagingEnabled: Bool = false
     public var isDirectionalLockEnabled: Bool = false
+    /// In a nested scroll view, a horizontal drag that reaches the edge carries on in the nearest
+    /// parent scroll view that scrolls horizontally instead of rubber-banding (UIKit, iOS 18).
+    public var transfersHorizontalScrollingToParent: Bool = false
+    /// The same for vertical drags.
+    public var transfersVerticalScrollingToParent: Bool = false
     public var decelerationRate: DecelerationRate = .normal
     public var scrollsToTop: Bool = true
     /// Height of the status-bar strip at the top of the screen whose tap scrolls to the top.

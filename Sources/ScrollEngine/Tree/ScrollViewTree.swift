@@ -1,0 +1,582 @@
+/// A screen of several scroll views arranged the way UIKit's view hierarchy arranges them: side by
+/// side (siblings, later ones on top) and nested (a scroll view inside another's content, moving,
+/// clipping and zooming with it). Like `ScrollView`, it takes touch frames and time, never reads a
+/// clock and does no I/O; it routes each finger to the scroll views under it and merges their
+/// delegate streams, every event naming its view.
+///
+/// Routing, as UIKit's gesture recognisers share a touch:
+/// - The gesture's first finger is hit-tested to the deepest scroll view under it, through the
+///   parents' offsets and zoom and clipped by every frame on the way. That view and every scroll
+///   view around it watch the gesture's fingers (each in its own coordinates, fixed at touch-down);
+///   only the deepest delivers content touches. A finger landing on a view stops whatever moves in
+///   every one of them.
+/// - The first of them, deepest first, whose pan or pinch is recognised owns the gesture; the
+///   views inside it let go of the fingers at once, the views around it keep still until the last
+///   finger lifts. A view recognises a
+///   pan only along an axis it can scroll, so a vertical drag on a horizontal carousel goes to the
+///   list around it, decided once, at recognition.
+/// - Only the deepest zoomable view under the fingers' centroid may recognise a pinch.
+/// - A drag that reaches the owner's edge on an axis it transfers to its parent carries on in the
+///   nearest scroll view around it that scrolls along that axis.
+/// - The status-bar strip and the wake touch belong to the screen: a status-bar tap scrolls the one
+///   visible view whose scrollsToTop is on; with two or more, none scrolls (UIKit's rule).
+///
+/// A tree of one view whose frame is the screen behaves exactly as that `ScrollView` alone.
+public final class ScrollViewTree {
+    /// One scroll view as it is described.
+    public struct Node: Hashable, Sendable {
+        /// Unique in the tree; every event names it.
+        public var id: String
+        /// In the parent's unscaled content coordinates (the screen's for a top-level view). It
+        /// replaces the configuration's boundsSize.
+        public var frame: Rect
+        public var configuration: ScrollViewConfiguration
+        /// Scroll views inside this one's content, later ones on top.
+        public var children: [Node]
+
+        public init(id: String, frame: Rect, configuration: ScrollViewConfiguration, children: [Node] = []) {
+            self.id = id
+            self.frame = frame
+            self.configuration = configuration
+            self.children = children
+        }
+    }
+
+    public enum DefinitionError: Error, Hashable, CustomStringConvertible {
+        /// Two views share an id; `path` names the second (`scrollViews[list].scrollViews[carousel]`).
+        case duplicateID(String, path: String)
+        case emptyID(path: String)
+        /// A screen needs at least one scroll view.
+        case noViews
+
+        public var description: String {
+            switch self {
+            case .duplicateID(let id, let path): "\(path): the id \"\(id)\" is already used by another scroll view"
+            case .emptyID(let path): "\(path): a scroll view needs a non-empty id"
+            case .noViews: "scrollViews: a screen needs at least one scroll view"
+            }
+        }
+    }
+
+    struct Entry {
+        let id: String
+        /// In the parent's unscaled content coordinates.
+        let frame: Rect
+        let view: ScrollView
+        let parent: Int?
+        var children: [Int] = []
+        /// The placement the view's touch events were measured in (frozen while a gesture runs).
+        var touchPlacement: ScreenPlacement
+    }
+
+    /// One gesture: from the first finger landing on a scroll view to the last one lifting.
+    struct Gesture {
+        /// The scroll views under the first finger, outermost first.
+        var chain: [Int]
+        /// Their placements when the first finger landed: the fingers are measured in these until
+        /// the gesture ends (the views around the owner do not move meanwhile, except to carry
+        /// its drag, and a carried drag must not feed back into the owner's fingers).
+        var placements: [Int: ScreenPlacement]
+        /// Views of the chain still watching the fingers.
+        var watching: [Int]
+        /// The view whose pan or pinch won.
+        var owner: Int?
+        /// The views around the owner: they keep still, their fingers held, until the gesture ends.
+        var parked: [Int] = []
+        /// Those of them dragging on the owner's behalf.
+        var carrying: [Int] = []
+        /// The gesture's fingers on screen.
+        var fingers: [TouchSlot: Point] = [:]
+    }
+
+    public let screenSize: Size
+    /// The views as they were defined.
+    public let definition: [Node]
+    /// Height of the status-bar strip at the top of the screen; a tap there scrolls to the top.
+    public var statusBarHeight: Double
+    public private(set) var time: Timestamp
+    /// Depth-first, parents before children, siblings in z-order.
+    private(set) var entries: [Entry] = []
+    private var roots: [Int] = []
+    private var index: [String: Int] = [:]
+    private var gesture: Gesture?
+    /// Fingers that are the screen's own: in the status-bar strip (with whether they moved), or
+    /// swallowed to wake the screen.
+    private var statusBarTouches: [TouchSlot: (down: Point, moved: Bool)] = [:]
+    private var swallowedTouches: Set<TouchSlot> = []
+    /// Fingers that landed outside every scroll view.
+    private var strayTouches: Set<TouchSlot> = []
+    private var events: [DelegateEvent] = []
+    private var diagnostics: [String] = []
+
+    /// Builds the tree; every view's bounds size is its frame's size. There must be at least one
+    /// view, and ids must be unique and non-empty. `statusBarHeight` defaults to the first top-level view's.
+    public convenience init(screenSize: Size, views: [Node], statusBarHeight: Double? = nil, startTime: Timestamp = .zero) throws {
+        var seen: Set<String> = []
+        func check(_ nodes: [Node], _ prefix: String) throws {
+            for node in nodes {
+                let path = prefix + "scrollViews[\(node.id)]"
+                guard !node.id.isEmpty else { throw DefinitionError.emptyID(path: path) }
+                guard seen.insert(node.id).inserted else { throw DefinitionError.duplicateID(node.id, path: path) }
+                try check(node.children, path + ".")
+            }
+        }
+        guard !views.isEmpty else { throw DefinitionError.noViews }
+        try check(views, "")
+        self.init(validated: views, screenSize: screenSize, statusBarHeight: statusBarHeight, startTime: startTime)
+    }
+
+    private init(validated views: [Node], screenSize: Size, statusBarHeight: Double?, startTime: Timestamp) {
+        self.screenSize = screenSize
+        self.time = startTime
+        self.definition = views
+        self.statusBarHeight = statusBarHeight ?? views.first?.configuration.statusBarHeight ?? 0
+        let screen = ScreenPlacement(scale: 1, origin: .zero, clip: Rect(origin: .zero, size: screenSize))
+        for node in views {
+            roots.append(add(node, parent: nil, placement: screen))
+        }
+    }
+
+    /// The same screen as it was defined, fresh (every view at its configured start), with its
+    /// clock at `startTime`.
+    public func fresh(startTime: Timestamp) -> ScrollViewTree {
+        ScrollViewTree(validated: definition, screenSize: screenSize, statusBarHeight: statusBarHeight, startTime: startTime)
+    }
+
+    private func add(_ node: Node, parent: Int?, placement: ScreenPlacement) -> Int {
+        var configuration = node.configuration
+        configuration.boundsSize = node.frame.size
+        let view = ScrollView(configuration: configuration, startTime: time)
+        view.nesting.handlesScreenTouches = false
+        let i = entries.count
+        let own: ScreenPlacement
+        if let parent {
+            let p = entries[parent].view
+            own = placement.child(frame: node.frame, parentOffset: p.contentOffset, parentZoom: p.zoomScale)
+        } else {
+            own = ScreenPlacement(scale: 1, origin: node.frame.origin,
+                                  clip: Rect(origin: node.frame.origin, size: node.frame.size).intersection(placement.clip))
+        }
+        entries.append(Entry(id: node.id, frame: node.frame, view: view, parent: parent, touchPlacement: own))
+        index[node.id] = i
+        for child in node.children {
+            let c = add(child, parent: i, placement: own)
+            entries[i].children.append(c)
+        }
+        return i
+    }
+
+    // MARK: - Observing
+
+    /// The views' ids, parents before children, siblings in z-order.
+    public var ids: [String] { entries.map(\.id) }
+
+    /// The scroll view with this id. Programmatic calls on it are welcome: its messages come out
+    /// of `drainEvents()` too.
+    public func view(_ id: String) -> ScrollView? { index[id].map { entries[$0].view } }
+
+    /// The id of the scroll view whose content holds this one; nil at the top.
+    public func parentID(of id: String) -> String? {
+        guard let i = index[id], let p = entries[i].parent else { return nil }
+        return entries[p].id
+    }
+
+    /// The frame as configured (in the parent's content coordinates).
+    public func frame(of id: String) -> Rect? { index[id].map { entries[$0].frame } }
+
+    /// Where the view is on screen now.
+    public func placement(of id: String) -> ScreenPlacement? {
+        index[id].map { placements()[$0] }
+    }
+
+    /// Every view's placement now, in `ids` order.
+    func placements() -> [ScreenPlacement] {
+        let screen = ScreenPlacement(scale: 1, origin: .zero, clip: Rect(origin: .zero, size: screenSize))
+        var result: [ScreenPlacement] = []
+        result.reserveCapacity(entries.count)
+        for e in entries {
+            if let p = e.parent {
+                let parent = entries[p].view
+                result.append(result[p].child(frame: e.frame, parentOffset: parent.contentOffset, parentZoom: parent.zoomScale))
+            } else {
+                result.append(ScreenPlacement(scale: 1, origin: e.frame.origin,
+                                              clip: Rect(origin: e.frame.origin, size: e.frame.size).intersection(screen.clip)))
+            }
+        }
+        return result
+    }
+
+    /// The scroll views under a screen point, outermost first, ending with the deepest (empty when
+    /// the point is outside every view).
+    public func hitTest(_ screen: Point) -> [String] { hitChain(screen, placements()).map { entries[$0].id } }
+
+    /// A touch reported on or beyond the screen's edge is hit-tested at the nearest point of the
+    /// screen (the last pixel row and column belong to the screen, not outside it).
+    private func onScreen(_ p: Point) -> Point {
+        Point(x: min(max(p.x, 0), max(0, screenSize.width.nextDown)), y: min(max(p.y, 0), max(0, screenSize.height.nextDown)))
+    }
+
+    private func hitChain(_ screen: Point, _ placed: [ScreenPlacement]) -> [Int] {
+        var chain: [Int] = []
+        var candidates = roots
+        while let hit = candidates.last(where: { placed[$0].clip.contains(screen) }) {
+            chain.append(hit)
+            candidates = entries[hit].children
+        }
+        return chain
+    }
+
+    public var isAnimating: Bool { entries.contains { $0.view.isAnimating } }
+
+    public var nextTimerDeadline: Timestamp? { entries.compactMap(\.view.nextTimerDeadline).min() }
+
+    public var isAtRest: Bool {
+        gesture == nil && statusBarTouches.isEmpty && swallowedTouches.isEmpty && strayTouches.isEmpty
+            && entries.allSatisfy(\.view.isAtRest)
+    }
+
+    /// The messages of every view since the last call, in order, each naming its view.
+    public func drainEvents() -> [DelegateEvent] {
+        for i in entries.indices { collect(i) }
+        defer { events.removeAll(keepingCapacity: true) }
+        return events
+    }
+
+    /// The tree's and the views' diagnostics since the last call (a view's start with its id).
+    public func drainDiagnostics() -> [String] {
+        var all = diagnostics
+        diagnostics.removeAll()
+        for e in entries {
+            all += e.view.drainDiagnostics().map { "[\(e.id)] \($0)" }
+        }
+        return all
+    }
+
+    /// The phase changes of every view since the last call, with the view's id.
+    public func drainTransitions() -> [(view: String, transition: PhaseTransition)] {
+        entries.flatMap { e in e.view.drainTransitions().map { (e.id, $0) } }
+    }
+
+    private func note(_ text: String) {
+        if diagnostics.count >= ScrollView.retainedLogEntries { diagnostics.removeFirst() }
+        diagnostics.append("\(time.microseconds)µs: \(text)")
+    }
+
+    /// Moves a view's messages to the tree's stream, naming the view and putting the touch points
+    /// it measured back on screen.
+    private func collect(_ i: Int) {
+        let placement = entries[i].touchPlacement
+        for var event in entries[i].view.drainEvents() {
+            event.view = entries[i].id
+            event.message = event.message.onScreen(placement)
+            events.append(event)
+        }
+    }
+
+    // MARK: - Time
+
+    /// Moves every view to `newTime`; timers fire in order of their deadlines across views.
+    public func advance(to newTime: Timestamp) {
+        if newTime < time {
+            note("time went backwards (\(newTime.microseconds)µs < \(time.microseconds)µs); ignored")
+            return
+        }
+        while let deadline = nextTimerDeadline, deadline <= newTime {
+            time = max(time, deadline)
+            for i in entries.indices {
+                entries[i].view.advance(to: time)
+                collect(i)
+            }
+            if let next = nextTimerDeadline, next <= deadline { break } // the view noted it
+        }
+        time = newTime
+        for i in entries.indices {
+            entries[i].view.advance(to: newTime)
+            collect(i)
+        }
+    }
+
+    // MARK: - Touches
+
+    /// Applies one frame of touches (screen points); the tree first advances to the frame's time.
+    public func handle(_ frame: TouchFrame) {
+        advance(to: frame.time)
+        var routed: [TouchSample] = []
+        for sample in frame.samples {
+            let slot = sample.slot
+            let ends = sample.phase == .up || sample.phase == .cancel
+            if let touch = statusBarTouches[slot] {
+                let moved = touch.moved || sample.location.distance(to: touch.down) > Thresholds.panDistance
+                statusBarTouches[slot] = ends ? nil : (touch.down, moved)
+                if sample.phase == .up && !moved { statusBarTapped() }
+                continue
+            }
+            if swallowedTouches.contains(slot) || strayTouches.contains(slot) {
+                if ends { swallowedTouches.remove(slot); strayTouches.remove(slot) }
+                continue
+            }
+            if sample.phase == .down && gesture?.fingers[slot] == nil {
+                guard landed(sample) else { continue }
+                gesture?.fingers[slot] = sample.location
+            }
+            guard gesture?.fingers[slot] != nil else {
+                note("\(sample.phase.rawValue) for \(slot), which is not down; ignored")
+                continue
+            }
+            gesture?.fingers[slot] = sample.location
+            routed.append(sample)
+        }
+        deliver(routed)
+        for e in entries { e.view.delivery.lastInput = time }
+    }
+
+    /// A finger lands: the screen's own (wake, status bar), outside every view, or part of the
+    /// gesture (which it starts when it is the first). False when the gesture does not get it.
+    private func landed(_ sample: TouchSample) -> Bool {
+        let alone = gesture == nil && statusBarTouches.isEmpty && swallowedTouches.isEmpty && strayTouches.isEmpty
+        guard gesture == nil else { return true }
+        let placed = placements()
+        let chain = hitChain(onScreen(sample.location), placed)
+        if alone, let deepest = chain.last, entries[deepest].view.swallowsWakeTouch {
+            swallowedTouches.insert(sample.slot)
+            return false
+        }
+        if alone && statusBarHeight > 0 && sample.location.y < statusBarHeight {
+            statusBarTouches[sample.slot] = (sample.location, false)
+            return false
+        }
+        guard let deepest = chain.last else {
+            note("\(sample.slot) landed outside every scroll view; ignored")
+            strayTouches.insert(sample.slot)
+            return false
+        }
+        var g = Gesture(chain: chain, placements: [:], watching: chain)
+        let moving = chain.dropLast().contains { entries[$0].view.isAnimating }
+        for i in chain {
+            g.placements[i] = placed[i]
+            entries[i].touchPlacement = placed[i]
+            let view = entries[i].view
+            view.nesting.deliversContentTouches = i == deepest
+            view.nesting.ancestorWasMoving = i == deepest && moving
+            view.nesting.transfersToParent = transferAxes(of: i, in: g)
+        }
+        gesture = g
+        return true
+    }
+
+    /// The gesture's samples go to the views watching it, deepest first, until one recognises its
+    /// pan or pinch and owns the gesture.
+    private func deliver(_ samples: [TouchSample]) {
+        guard var g = gesture, !samples.isEmpty else { return }
+        prepareRecognisers(g)
+        for i in g.watching.reversed() {
+            let placement = g.placements[i]!
+            let view = entries[i].view
+            view.handleSamples(samples.map { TouchSample(slot: $0.slot, phase: $0.phase, location: placement.local($0.location)) },
+                               classifyForeign: true)
+            let before = events.count
+            collect(i)
+            let won = events[before...].contains { e in
+                switch e.message {
+                case .willBeginDragging, .willBeginZooming: true
+                default: false
+                }
+            }
+            if g.owner == nil && won {
+                // The views inside the owner let go of the fingers (a content view that had one hears
+                // touchesCancelled); the views around it keep still until the fingers lift.
+                g.owner = i
+                let k = g.chain.firstIndex(of: i)!
+                g.parked = Array(g.chain[..<k])
+                for j in g.chain[(k + 1)...].reversed() {
+                    entries[j].view.cancelAllTouches(at: time)
+                    collect(j)
+                }
+                g.watching = [i]
+                view.nesting.allowsPinch = true   // a second pair of fingers may still zoom the owner
+                view.nesting.panBlockedBySubview = false
+                break
+            }
+        }
+        if let owner = g.owner { carryTransfers(from: owner, &g) }
+        for sample in samples where sample.phase == .up || sample.phase == .cancel {
+            g.fingers[sample.slot] = nil
+        }
+        if g.fingers.isEmpty {
+            endParked(g)
+            for i in g.chain { entries[i].view.nesting.ancestorWasMoving = false }
+            gesture = nil
+        } else {
+            gesture = g
+        }
+    }
+
+    /// Before the views see a frame: which one may pinch, and whose pan a content view holds back.
+    private func prepareRecognisers(_ g: Gesture) {
+        guard g.owner == nil, let deepest = g.chain.last else { return }
+        let fingers = Array(g.fingers.values)
+        let centroid = fingers.reduce(Point.zero, +) / Double(max(1, fingers.count))
+        let pinchView = g.chain.last { entries[$0].view.canZoom && g.placements[$0]!.clip.contains(onScreen(centroid)) }
+        let holder = entries[deepest].view.delivery
+        for i in g.chain {
+            let view = entries[i].view
+            view.nesting.allowsPinch = i == pinchView
+            view.nesting.panBlockedBySubview = i != deepest && holder.blocksScroll(view.configuration)
+        }
+    }
+
+    /// What the owner could not take at its edge goes to the nearest view around it that scrolls
+    /// along that axis (and on from there, when that one transfers too).
+    private func carryTransfers(from owner: Int, _ g: inout Gesture) {
+        var from = owner
+        while true {
+            let view = entries[from].view
+            let carried = view.nesting.transferred
+            view.nesting.transferred = .zero
+            guard carried != .zero else { return }
+            var next: Int?
+            for axis in Axis.allCases where carried[axis] != 0 {
+                guard let ancestor = ancestor(of: from, scrolling: axis, in: g) else { continue }
+                var translation = Point.zero
+                translation[axis] = carried[axis] * g.placements[from]!.scale / g.placements[ancestor]!.scale
+                entries[ancestor].view.send(.carriedDrag(translation))
+                collect(ancestor)
+                if !g.carrying.contains(ancestor) { g.carrying.append(ancestor) }
+                next = ancestor
+            }
+            guard let n = next else { return }
+            from = n
+        }
+    }
+
+    /// The axes on which the view hands a drag beyond its edge on: those it is configured to
+    /// transfer and along which a scroll view around it in the gesture can scroll (else it
+    /// rubber-bands as usual).
+    private func transferAxes(of i: Int, in g: Gesture) -> Set<Axis> {
+        let c = entries[i].view.configuration
+        var axes: Set<Axis> = []
+        if c.transfersHorizontalScrollingToParent && ancestor(of: i, scrolling: .horizontal, in: g) != nil { axes.insert(.horizontal) }
+        if c.transfersVerticalScrollingToParent && ancestor(of: i, scrolling: .vertical, in: g) != nil { axes.insert(.vertical) }
+        return axes
+    }
+
+    private func ancestor(of i: Int, scrolling axis: Axis, in g: Gesture) -> Int? {
+        guard let k = g.chain.firstIndex(of: i) else { return nil }
+        return g.chain[..<k].last { j in
+            let v = entries[j].view
+            return v.configuration.isScrollEnabled && v.geometry.scrolls(axis)
+        }
+    }
+
+    /// The gesture's last finger lifted (or was taken away): the views around the owner let go.
+    /// Those carrying its drag release it with the fingers' velocity on the axes the owner left to
+    /// them (it rests at its edge there).
+    private func endParked(_ g: Gesture, cancelled: Bool = false) {
+        guard let owner = g.owner else { return }
+        let ownerView = entries[owner].view
+        let finger = cancelled ? .zero : ownerView.fingerVelocityPerSecond
+        let screenVelocity = finger * g.placements[owner]!.scale
+        let geometry = ownerView.geometry
+        for i in g.parked.reversed() {
+            var velocity = Point.zero
+            if g.carrying.contains(i) {
+                for axis in Axis.allCases where ownerView.carriesOn(axis, offsetVelocity: -finger[axis], geometry) {
+                    velocity[axis] = screenVelocity[axis] / g.placements[i]!.scale
+                }
+            }
+            entries[i].view.endWatchedGesture(carriedVelocity: velocity)
+            collect(i)
+        }
+    }
+
+    /// Every finger is taken away (the device was unplugged).
+    public func cancelAllTouches(at when: Timestamp) {
+        advance(to: when)
+        statusBarTouches.removeAll()
+        swallowedTouches.removeAll()
+        strayTouches.removeAll()
+        guard let g = gesture else { return }
+        for i in g.watching.reversed() {
+            entries[i].view.cancelAllTouches(at: time)
+            collect(i)
+        }
+        endParked(g, cancelled: true)
+        for i in g.chain { entries[i].view.nesting.ancestorWasMoving = false }
+        gesture = nil
+    }
+
+    // MARK: - Keys and wheel
+
+    /// Keyboard scrolling goes to the first top-level view (the first responder of the screen).
+    public func handleKey(_ key: ScrollKey, at when: Timestamp) {
+        advance(to: when)
+        guard let first = roots.first else { return }
+        entries[first].view.handleKey(key, at: time)
+        collect(first)
+    }
+
+    /// A wheel (without a pointer position) scrolls the first top-level view.
+    public func scrollWheel(delta: Point, at when: Timestamp) {
+        advance(to: when)
+        guard let first = roots.first else { return }
+        entries[first].view.scrollWheel(delta: delta, at: time)
+        collect(first)
+    }
+
+    // MARK: - Scroll to top
+
+    /// The views a status-bar tap would scroll now: the visible ones whose scrollsToTop is on.
+    public var scrollToTopCandidates: [String] {
+        let placed = placements()
+        return entries.indices.filter { entries[$0].view.configuration.scrollsToTop && placed[$0].isVisible }.map { entries[$0].id }
+    }
+
+    /// A tap on the status bar (or the same request from outside): the one visible view with
+    /// scrollsToTop on is asked (scrollViewShouldScrollToTop) and scrolls; with none, or with two
+    /// or more, nothing scrolls (UIKit's rule).
+    public func scrollToTop(at when: Timestamp) {
+        advance(to: when)
+        statusBarTapped()
+    }
+
+    private func statusBarTapped() {
+        let candidates = scrollToTopCandidates
+        guard candidates.count == 1, let i = index[candidates[0]] else {
+            if candidates.count > 1 {
+                note("status-bar tap: \(candidates.count) visible scroll views have scrollsToTop on (\(candidates.joined(separator: ", "))); none scrolls")
+            }
+            return
+        }
+        entries[i].view.scrollToTop(at: time)
+        collect(i)
+    }
+}
+
+extension DelegateMessage {
+    /// The message with the touch points a view measured in its own coordinates put on screen.
+    func onScreen(_ placement: ScreenPlacement) -> DelegateMessage {
+        func touch(_ t: ContentTouch) -> ContentTouch {
+            var t = t
+            t.screenPoint = placement.screen(t.screenPoint)
+            return t
+        }
+        func gesture(_ g: ContentGesture) -> ContentGesture {
+            var g = g
+            g.screenPoint = placement.screen(g.screenPoint)
+            return g
+        }
+        switch self {
+        case .touchesBegan(let t): return .touchesBegan(touch(t))
+        case .touchesMoved(let t): return .touchesMoved(touch(t))
+        case .touchesEnded(let t): return .touchesEnded(touch(t))
+        case .touchesCancelled(let t): return .touchesCancelled(touch(t))
+        case .tap(let g): return .tap(gesture(g))
+        case .swipe(let g, let direction): return .swipe(gesture(g), direction: direction)
+        case .longPress(let g): return .longPress(gesture(g))
+        case .willBeginDragging, .didScroll, .willEndDragging, .didEndDragging, .willBeginDecelerating,
+             .didEndDecelerating, .didEndScrollingAnimation, .shouldScrollToTop, .didScrollToTop,
+             .willBeginZooming, .didZoom, .didEndZooming, .recentered, .motionStopped:
+            return self
+        }
+    }
+}
