@@ -111,6 +111,8 @@ final class ScriptedEngine: ScrollTarget {
         defer { events = [] }
         return events
     }
+    /// The scripted engine has no state machine: no change of phase to report.
+    func drainTransitions() -> [PhaseTransition] { [] }
     func handleKey(_ command: ScrollKey, at time: Timestamp) { log.append("key \(command) \(time.microseconds)") }
     func scrollWheel(delta: Point, at time: Timestamp) { log.append("wheel \(delta) \(time.microseconds)") }
 }

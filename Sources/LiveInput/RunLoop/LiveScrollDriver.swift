@@ -125,6 +125,10 @@ public final class LiveScrollDriver {
 
     private func emitDrained() throws {
         guard let target else { return }
+        // The engine's state machine, one debug line per change of phase: `old → input → new`.
+        for transition in target.drainTransitions() {
+            logger.debug("\(transition)", metadata: ["time": "\(transition.time)"])
+        }
         let events = target.drainEvents()
         if !events.isEmpty { try emit(events) }
     }
