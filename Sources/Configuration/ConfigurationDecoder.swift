@@ -118,7 +118,7 @@ struct ConfigurationDecoder {
         guard let m = reader.mapping(node, at: path, known: ConfigurationKeys.input) else { return nil }
         var input = InputTransform()
         if let v = reader.field(m, "rotation", path, { node, path in
-            reader.choice(node, path, InputTransform.Rotation.allCases.map { (String($0.rawValue), $0) })
+            reader.choice(node, path, ScreenRotation.allCases.map { (String($0.rawValue), $0) })
         }) { input.rotation = v }
         if let v = reader.field(m, "flipX", path, reader.bool) { input.flipX = v }
         if let v = reader.field(m, "flipY", path, reader.bool) { input.flipY = v }

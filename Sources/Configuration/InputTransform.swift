@@ -5,15 +5,8 @@ import ScrollEngine
 /// rotation turns the panel onto the screen, and the calibration matrix corrects what is left.
 /// (The same order as the Recordings module's `ScreenMapping`, which does the first two steps.)
 public struct InputTransform: Hashable, Sendable {
-    /// Clockwise rotation of the panel relative to the screen, in degrees.
-    public enum Rotation: Int, Hashable, Sendable, CaseIterable {
-        case none = 0
-        case quarter = 90
-        case half = 180
-        case threeQuarters = 270
-    }
-
-    public var rotation: Rotation
+    /// Clockwise rotation of the panel relative to the screen.
+    public var rotation: ScreenRotation
     /// Mirror the device's x axis (before rotating).
     public var flipX: Bool
     /// Mirror the device's y axis (before rotating).
@@ -30,7 +23,7 @@ public struct InputTransform: Hashable, Sendable {
 
     public static let identityCalibration: [Double] = [1, 0, 0, 0, 1, 0]
 
-    public init(rotation: Rotation = .none, flipX: Bool = false, flipY: Bool = false, calibration: [Double] = InputTransform.identityCalibration,
+    public init(rotation: ScreenRotation = .none, flipX: Bool = false, flipY: Bool = false, calibration: [Double] = InputTransform.identityCalibration,
                 touchOnly: Bool = false) {
         self.rotation = rotation
         self.flipX = flipX

@@ -9,7 +9,7 @@ import ScrollEngine
 enum InputRecording {
     static func open(_ options: ReplayInputOptions, configuration: TouchscrollConfiguration) throws -> any TouchFrameReader {
         let input = configuration.input
-        let rotation = ScreenMapping.Rotation(rawValue: input.rotation.rawValue) ?? .none
+        let rotation = input.rotation
         let mapping = ScreenMapping(screenSize: configuration.screen.size, rotation: rotation, flipX: input.flipX, flipY: input.flipY)
         let source = try RecordingSource.open(
             path: options.input, descPath: options.desc, deviceIndex: options.device ?? 0,

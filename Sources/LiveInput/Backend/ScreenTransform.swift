@@ -10,17 +10,14 @@ import ScrollEngine
 /// Matrices work in normalised coordinates (0…1 on both axes), libinput's convention: a point
 /// (x, y) maps to (a·x + b·y + c, d·x + e·y + f) for the row-major `[a, b, c, d, e, f]`.
 public struct ScreenTransform: Hashable, Sendable {
-    /// Clockwise rotation of the touch panel relative to the screen: the replay path's type, so
-    /// live input and replay name a rotation the same way.
-    public typealias Rotation = ScreenMapping.Rotation
-
-    public var rotation: Rotation
+    /// Clockwise rotation of the touch panel relative to the screen (the tree's one rotation type).
+    public var rotation: ScreenRotation
     public var flipHorizontally: Bool
     public var flipVertically: Bool
     /// Applied last, to normalised screen coordinates (identity unless the config sets one).
     public var calibration: CalibrationMatrix
 
-    public init(rotation: Rotation = .none, flipHorizontally: Bool = false, flipVertically: Bool = false,
+    public init(rotation: ScreenRotation = .none, flipHorizontally: Bool = false, flipVertically: Bool = false,
                 calibration: CalibrationMatrix = .identity) {
         self.rotation = rotation
         self.flipHorizontally = flipHorizontally
@@ -35,9 +32,9 @@ public struct ScreenTransform: Hashable, Sendable {
         let rotationMatrix: CalibrationMatrix = switch rotation {
         case .none: .identity
         // libinput's documented matrices for a panel rotated by 90°, 180°, 270° clockwise.
-        case .clockwise90: CalibrationMatrix([0, -1, 1, 1, 0, 0])
-        case .clockwise180: CalibrationMatrix([-1, 0, 1, 0, -1, 1])
-        case .clockwise270: CalibrationMatrix([0, 1, 0, -1, 0, 1])
+        case .quarter: CalibrationMatrix([0, -1, 1, 1, 0, 0])
+        case .half: CalibrationMatrix([-1, 0, 1, 0, -1, 1])
+        case .threeQuarters: CalibrationMatrix([0, 1, 0, -1, 0, 1])
         }
         var m = CalibrationMatrix.identity
         if flipHorizontally { m = CalibrationMatrix([-1, 0, 1, 0, 1, 0]).after(m) }

@@ -39,12 +39,12 @@ public struct DisplaySettings: Hashable, Sendable {
     public var content: String?
     public var pixelsPerPoint: Double
     public var targets: [Target]
-    public var rotation: OutputRotation
+    public var rotation: ScreenRotation
     public var indicators: IndicatorSettings
     public var header: StationaryHeader?
     public var showsDebugViews: Bool
 
-    public init(content: String? = nil, pixelsPerPoint: Double = 1, targets: [Target] = [], rotation: OutputRotation = .none,
+    public init(content: String? = nil, pixelsPerPoint: Double = 1, targets: [Target] = [], rotation: ScreenRotation = .none,
                 indicators: IndicatorSettings = IndicatorSettings(), header: StationaryHeader? = nil, showsDebugViews: Bool = false) {
         self.content = content
         self.pixelsPerPoint = pixelsPerPoint
