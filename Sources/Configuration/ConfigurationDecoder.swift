@@ -122,7 +122,7 @@ struct ConfigurationDecoder {
         }) { input.rotation = v }
         if let v = reader.field(m, "flipX", path, reader.bool) { input.flipX = v }
         if let v = reader.field(m, "flipY", path, reader.bool) { input.flipY = v }
-        if let v = reader.field(m, "calibration", path, decodeCalibration) { input.calibration = v }
+        if let v = reader.field(m, "calibration", path, decodeCalibration) { input.calibration = CalibrationMatrix(v) }
         if let v = reader.field(m, "touchOnly", path, reader.bool) { input.touchOnly = v }
         return input
     }

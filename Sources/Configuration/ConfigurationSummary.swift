@@ -31,7 +31,7 @@ public enum ConfigurationSummary {
         if c.input.rotation != .none { input.append("rotated \(c.input.rotation.rawValue)°") }
         if c.input.flipX { input.append("flipped x") }
         if c.input.flipY { input.append("flipped y") }
-        if c.input.calibration != InputTransform.identityCalibration { input.append("calibrated") }
+        if !c.input.calibration.isIdentity { input.append("calibrated") }
         if c.input.touchOnly { input.append("touchscreens only") }
         lines.append("input: " + (input.isEmpty ? "as reported" : input.joined(separator: ", ")))
         lines.append("frame rate: \(f(c.output.frameRate)) Hz")

@@ -76,7 +76,7 @@ public enum ConfigurationYAMLWriter {
             ("rotation", Node(String(c.input.rotation.rawValue))),
             ("flipX", bool(c.input.flipX)),
             ("flipY", bool(c.input.flipY)),
-            ("calibration", Node(c.input.calibration.map(number), Tag(.seq), .flow)),
+            ("calibration", Node(c.input.calibration.values.map(number), Tag(.seq), .flow)),
             ("touchOnly", bool(c.input.touchOnly)),
         ]
         var sections: [(Node, Node)] = [

@@ -16,8 +16,8 @@ enum InputRecording {
             mapping: mapping, allowIndirect: options.allowIndirect
         )
         // Touch scripts are already in screen px: no device, nothing to calibrate.
-        guard source.format != .touchScript, !input.isCalibrationIdentity else { return source }
-        return CalibratedFrameReader(source: source, calibration: CalibrationMatrix(input.calibration), screenSize: configuration.screen.size)
+        guard source.format != .touchScript, !input.calibration.isIdentity else { return source }
+        return CalibratedFrameReader(source: source, calibration: input.calibration, screenSize: configuration.screen.size)
     }
 
     /// The time of the recording's last event, when the reader can tell without reading it all
