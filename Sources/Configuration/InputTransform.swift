@@ -18,30 +18,18 @@ public struct InputTransform: Hashable, Sendable {
     }
 
     /// `input.rotation`: clockwise rotation of the panel relative to the screen.
-    public var rotation: ScreenRotation {
-        get { transform.rotation }
-        set { transform.rotation = newValue }
-    }
+    public var rotation: ScreenRotation { get { transform.rotation } set { transform.rotation = newValue } }
 
     /// `input.flipX`: mirror the device's x axis (before rotating).
-    public var flipX: Bool {
-        get { transform.flipHorizontally }
-        set { transform.flipHorizontally = newValue }
-    }
+    public var flipX: Bool { get { transform.flipHorizontally } set { transform.flipHorizontally = newValue } }
 
     /// `input.flipY`: mirror the device's y axis (before rotating).
-    public var flipY: Bool {
-        get { transform.flipVertically }
-        set { transform.flipVertically = newValue }
-    }
+    public var flipY: Bool { get { transform.flipVertically } set { transform.flipVertically = newValue } }
 
     /// `input.calibration`: libinput's matrix (LIBINPUT_CALIBRATION_MATRIX), applied to normalised
     /// screen coordinates after flips and rotation. With no rotation it means exactly what
     /// libinput's matrix means.
-    public var calibration: CalibrationMatrix {
-        get { transform.calibration }
-        set { transform.calibration = newValue }
-    }
+    public var calibration: CalibrationMatrix { get { transform.calibration } set { transform.calibration = newValue } }
 
     public var isIdentity: Bool { transform.isIdentity }
 }
