@@ -37,6 +37,9 @@ struct ConfigurationDecoder {
         if let v = reader.field(m, "height", path, pixels) { screen.height = v }
         if let v = reader.field(m, "widthMM", path, optional(millimetres)) { screen.widthMM = v }
         if let v = reader.field(m, "heightMM", path, optional(millimetres)) { screen.heightMM = v }
+        if let v = reader.field(m, "rotation", path, { node, path in
+            reader.choice(node, path, ScreenRotation.allCases.map { (String($0.rawValue), $0) })
+        }) { screen.rotation = v }
         return screen
     }
 

@@ -9,6 +9,7 @@ public enum ConfigurationSummary {
         var lines: [String] = []
         var screen = "screen: \(f(c.screen.width))×\(f(c.screen.height)) px"
         if let w = c.screen.widthMM, let h = c.screen.heightMM { screen += " (\(f(w))×\(f(h)) mm)" }
+        if c.screen.rotation != .none { screen += ", rotated \(c.screen.rotation.rawValue)° (display and touch)" }
         lines.append(screen)
         lines.append("content: \(f(s.contentSize.width))×\(f(s.contentSize.height)) pt, offset (\(f(s.contentOffset.x)), \(f(s.contentOffset.y)))")
         let a = s.adjustedContentInset

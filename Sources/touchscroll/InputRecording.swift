@@ -9,8 +9,9 @@ import ScrollEngine
 enum InputRecording {
     static func open(_ options: ReplayInputOptions, configuration: TouchscrollConfiguration) throws -> any TouchFrameReader {
         let input = configuration.input
-        let rotation = input.rotation
-        let mapping = ScreenMapping(screenSize: configuration.screen.size, rotation: rotation, flipX: input.flipX, flipY: input.flipY)
+        let touch = configuration.touchTransform
+        let mapping = ScreenMapping(screenSize: configuration.screen.size, rotation: touch.rotation,
+                                    flipX: touch.flipHorizontally, flipY: touch.flipVertically)
         let source = try RecordingSource.open(
             path: options.input, descPath: options.desc, deviceIndex: options.device ?? 0,
             mapping: mapping, allowIndirect: options.allowIndirect

@@ -14,6 +14,14 @@ public enum ScreenRotation: Int, Hashable, Sendable, CaseIterable {
         self.init(rawValue: ((degrees % 360) + 360) % 360)
     }
 
+    /// The turn that undoes this one.
+    public var inverse: ScreenRotation { ScreenRotation(rawValue: (360 - rawValue) % 360) ?? .none }
+
+    /// This turn, then `next`.
+    public func followed(by next: ScreenRotation) -> ScreenRotation {
+        ScreenRotation(rawValue: (rawValue + next.rawValue) % 360) ?? .none
+    }
+
     /// A quarter or three-quarter turn: width and height change places.
     public var swapsAxes: Bool { self == .quarter || self == .threeQuarters }
 }
