@@ -1,3 +1,4 @@
+import SystemInterface
 import XCTest
 import Glibc
 @testable import Renderer
@@ -26,18 +27,18 @@ final class DRMOutputTests: XCTestCase {
     }
 
     func testRefusalsBecauseOfAnotherMasterSaySo() {
-        for e in [EACCES, EBUSY, EPERM] {
+        for e in [EACCES, EBUSY, EPERM].map(Errno.init(rawValue:)) {
             let error = DisplaySelection.masterError(path: "/dev/dri/card0", operation: "drmModeSetCrtc", errno: e)
             XCTAssertEqual(error.kind, .notMaster)
             XCTAssertTrue(error.description.contains("another process is DRM master"), error.description)
         }
-        XCTAssertEqual(DisplaySelection.masterError(path: "/dev/dri/card0", operation: "drmModeSetCrtc", errno: EINVAL).kind, .modeSetting)
+        XCTAssertEqual(DisplaySelection.masterError(path: "/dev/dri/card0", operation: "drmModeSetCrtc", errno: Errno(rawValue: EINVAL)).kind, .modeSetting)
     }
 
     func testAMissingDeviceIsAnOpenErrorNamingThePath() {
         XCTAssertThrowsError(try DRMOutput(path: "/nonexistent/card9")) { e in
             XCTAssertEqual((e as? RendererError)?.kind, .deviceOpen)
-            XCTAssertEqual((e as? RendererError)?.errno, ENOENT)
+            XCTAssertEqual((e as? RendererError)?.errno, Errno(rawValue: ENOENT))
             XCTAssertEqual((e as? RendererError)?.path, "/nonexistent/card9")
         }
     }
