@@ -35,15 +35,22 @@ public final class DRMOutput: FrameOutput {
     private var hasSetCrtc = false
     private var savedCrtc: UnsafeMutablePointer<drmModeCrtc>?
     private let logger: Logger
+    /// The open, close and mmap of the card (the libdrm calls are libdrm's own).
+    private let calls: SystemCalls
 
-    public init(path: String = "/dev/dri/card0", logger: Logger = Logger(label: "touchscroll.renderer.drm")) throws {
+    public convenience init(path: String = "/dev/dri/card0", logger: Logger = Logger(label: "touchscroll.renderer.drm")) throws {
+        try self.init(path: path, calls: .live, logger: logger)
+    }
+
+    init(path: String, calls: SystemCalls, logger: Logger) throws {
         self.path = path
         self.logger = logger
-        let fd = SystemCalls.live.open(path, O_RDWR)
+        self.calls = calls
+        let fd = calls.open(path, O_RDWR)
         guard fd >= 0 else { throw RendererError(.deviceOpen, path: path, "cannot open the DRM device (is the user in group video?)", errno: Errno(rawValue: -fd)) }
         self.fd = fd
         var ok = false
-        defer { if !ok { _ = Glibc.close(fd) } }
+        defer { if !ok { _ = calls.close(fd) } }
 
         if drmIsMaster(fd) == 0 && drmSetMaster(fd) != 0 {
             throw DisplaySelection.masterError(path: path, operation: "drmSetMaster", errno: .current)
@@ -102,7 +109,7 @@ public final class DRMOutput: FrameOutput {
             _ = drmModeRmFB(fd, b.framebufferID)
             _ = drmModeDestroyDumbBuffer(fd, b.handle)
         }
-        _ = Glibc.close(fd)
+        _ = calls.close(fd)
     }
 
     /// The connector's current encoder's CRTC, else any CRTC one of its encoders can drive.
@@ -136,7 +143,7 @@ public final class DRMOutput: FrameOutput {
         guard drmModeMapDumbBuffer(fd, handle, &offset) == 0 else {
             throw RendererError(.deviceMap, path: path, "drmModeMapDumbBuffer failed", errno: .current)
         }
-        switch SystemCalls.live.mapShared(fd, Int(size), Int(offset)) {
+        switch calls.mapShared(fd, Int(size), Int(offset)) {
         case .success(let p):
             memset(p, 0, Int(size))
             return DumbBuffer(handle: handle, framebufferID: fbID, pitch: Int(pitch), size: Int(size), memory: p)
