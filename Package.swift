@@ -56,7 +56,7 @@ let configurationAndOutput: [Target] = [
         dependencies: ["ScrollEngine", "YAMLGuard", .product(name: "Yams", package: "Yams")],
         path: "Sources/Configuration"
     ),
-    .target(name: "StreamOutput", dependencies: ["ScrollEngine"], path: "Sources/StreamOutput"),
+    .target(name: "StreamOutput", dependencies: ["ScrollEngine", "SystemInterface"], path: "Sources/StreamOutput"),
     .target(name: "Playback", dependencies: ["ScrollEngine"], path: "Sources/Playback"),
     .target(name: "SessionPlot", dependencies: ["ScrollEngine"], path: "Sources/SessionPlot"),
     .testTarget(name: "ConfigurationTests", dependencies: ["Configuration"], path: "Tests/ConfigurationTests"),
@@ -80,12 +80,14 @@ let liveInput: [Target] = [
     .target(
         name: "LiveInput",
         dependencies: [
-            "ScrollEngine", "Playback", "Recordings", "CLibinput", "CLibevdev", "CLibudev", "CInputShim",
+            "ScrollEngine", "Playback", "Recordings", "SystemInterface", "CLibinput", "CLibevdev", "CLibudev", "CInputShim",
             .product(name: "Logging", package: "swift-log"),
         ],
         path: "Sources/LiveInput"
     ),
-    .testTarget(name: "LiveInputTests", dependencies: ["LiveInput", "Recordings", "Playback"], path: "Tests/LiveInputTests"),
+    .testTarget(name: "LiveInputTests", dependencies: ["LiveInput", "Recordings", "Playback", "SystemInterface"], path: "Tests/LiveInputTests"),
+    // The one errno type of the tree, below live input, the renderer and the daemon.
+    .target(name: "SystemInterface", path: "Sources/SystemInterface"),
 ]
 
 // Renderer: pixman, libpng, fbdev, DRM/KMS.
@@ -97,10 +99,10 @@ let renderer: [Target] = [
     .target(name: "CJPEGShim", path: "Sources/CJPEGShim", linkerSettings: [.linkedLibrary("jpeg")]),
     .target(
         name: "Renderer",
-        dependencies: ["ScrollEngine", "CPixman", "CPNG", "CDRM", "CFramebuffer", "CJPEGShim", .product(name: "Logging", package: "swift-log")],
+        dependencies: ["ScrollEngine", "SystemInterface", "CPixman", "CPNG", "CDRM", "CFramebuffer", "CJPEGShim", .product(name: "Logging", package: "swift-log")],
         path: "Sources/Renderer"
     ),
-    .testTarget(name: "RendererTests", dependencies: ["Renderer", "ScrollEngine"], path: "Tests/RendererTests", exclude: ["Fixtures"]),
+    .testTarget(name: "RendererTests", dependencies: ["Renderer", "ScrollEngine", "SystemInterface"], path: "Tests/RendererTests", exclude: ["Fixtures"]),
     .executableTarget(name: "RendererBench", dependencies: ["Renderer", "ScrollEngine"], path: "Sources/RendererBench"),
 ]
 
@@ -109,7 +111,7 @@ let daemon: [Target] = [
     .target(
         name: "Daemon",
         dependencies: [
-            "ScrollEngine", "Configuration", "StreamOutput", "LiveInput", "Renderer", "CInputShim",
+            "ScrollEngine", "Configuration", "StreamOutput", "LiveInput", "Renderer", "SystemInterface", "CInputShim",
             .product(name: "Logging", package: "swift-log"),
         ],
         path: "Sources/Daemon"
@@ -118,7 +120,7 @@ let daemon: [Target] = [
     .executableTarget(name: "daemon-state-writer", dependencies: ["Daemon"], path: "Tests/DaemonStateWriter"),
     .testTarget(
         name: "DaemonTests",
-        dependencies: ["Daemon", "daemon-state-writer", "LiveInput", "Renderer", "Configuration", "StreamOutput",
+        dependencies: ["Daemon", "daemon-state-writer", "LiveInput", "Renderer", "Configuration", "StreamOutput", "SystemInterface",
                        .product(name: "Logging", package: "swift-log")],
         path: "Tests/DaemonTests"
     ),

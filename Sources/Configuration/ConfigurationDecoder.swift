@@ -42,6 +42,9 @@ struct ConfigurationDecoder {
         if let v = reader.field(m, "height", path, pixels) { screen.height = v }
         if let v = reader.field(m, "widthMM", path, optional(millimetres)) { screen.widthMM = v }
         if let v = reader.field(m, "heightMM", path, optional(millimetres)) { screen.heightMM = v }
+        if let v = reader.field(m, "rotation", path, { node, path in
+            reader.choice(node, path, ScreenRotation.allCases.map { (String($0.rawValue), $0) })
+        }) { screen.rotation = v }
         return screen
     }
 
@@ -129,11 +132,11 @@ struct ConfigurationDecoder {
         guard let m = reader.mapping(node, at: path, known: ConfigurationKeys.input) else { return nil }
         var input = InputTransform()
         if let v = reader.field(m, "rotation", path, { node, path in
-            reader.choice(node, path, InputTransform.Rotation.allCases.map { (String($0.rawValue), $0) })
+            reader.choice(node, path, ScreenRotation.allCases.map { (String($0.rawValue), $0) })
         }) { input.rotation = v }
         if let v = reader.field(m, "flipX", path, reader.bool) { input.flipX = v }
         if let v = reader.field(m, "flipY", path, reader.bool) { input.flipY = v }
-        if let v = reader.field(m, "calibration", path, decodeCalibration) { input.calibration = v }
+        if let v = reader.field(m, "calibration", path, decodeCalibration) { input.calibration = CalibrationMatrix(v) }
         if let v = reader.field(m, "touchOnly", path, reader.bool) { input.touchOnly = v }
         return input
     }

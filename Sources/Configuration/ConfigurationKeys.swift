@@ -2,7 +2,7 @@
 /// `touchscroll config defaults` list them. Keys are UIKit's property names in camelCase.
 public enum ConfigurationKeys {
     public static let root = ["screen", "scrollView", "contentViews", "scrollViews", "input", "output", "display"]
-    public static let screen = ["width", "height", "widthMM", "heightMM"]
+    public static let screen = ["width", "height", "widthMM", "heightMM", "rotation"]
     public static let scrollView = [
         "contentSize", "contentOffset", "contentInset", "safeAreaInsets",
         "isScrollEnabled", "bounces", "bouncesHorizontally", "bouncesVertically",

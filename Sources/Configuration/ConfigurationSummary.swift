@@ -9,6 +9,7 @@ public enum ConfigurationSummary {
         var lines: [String] = []
         var screen = "screen: \(f(c.screen.width))×\(f(c.screen.height)) px"
         if let w = c.screen.widthMM, let h = c.screen.heightMM { screen += " (\(f(w))×\(f(h)) mm)" }
+        if c.screen.rotation != .none { screen += ", rotated \(c.screen.rotation.rawValue)° (display and touch)" }
         lines.append(screen)
         if !c.scrollViews.isEmpty {
             // A screen of several: each view with its frame, nested ones indented; the lines below
@@ -47,7 +48,7 @@ public enum ConfigurationSummary {
         if c.input.rotation != .none { input.append("rotated \(c.input.rotation.rawValue)°") }
         if c.input.flipX { input.append("flipped x") }
         if c.input.flipY { input.append("flipped y") }
-        if c.input.calibration != InputTransform.identityCalibration { input.append("calibrated") }
+        if !c.input.calibration.isIdentity { input.append("calibrated") }
         if c.input.touchOnly { input.append("touchscreens only") }
         lines.append("input: " + (input.isEmpty ? "as reported" : input.joined(separator: ", ")))
         lines.append("frame rate: \(f(c.output.frameRate)) Hz")

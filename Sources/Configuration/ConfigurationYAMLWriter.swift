@@ -14,6 +14,7 @@ public enum ConfigurationYAMLWriter {
         var screen: [(Node, Node)] = [("width", number(c.screen.width)), ("height", number(c.screen.height))]
         if let mm = c.screen.widthMM { screen.append(("widthMM", number(mm))) }
         if let mm = c.screen.heightMM { screen.append(("heightMM", number(mm))) }
+        if c.screen.rotation != .none { screen.append(("rotation", Node(String(c.screen.rotation.rawValue)))) }
         let rate: Node = switch s.decelerationRate {
         case .normal: "normal"
         case .fast: "fast"
@@ -76,7 +77,7 @@ public enum ConfigurationYAMLWriter {
             ("rotation", Node(String(c.input.rotation.rawValue))),
             ("flipX", bool(c.input.flipX)),
             ("flipY", bool(c.input.flipY)),
-            ("calibration", Node(c.input.calibration.map(number), Tag(.seq), .flow)),
+            ("calibration", Node(c.input.calibration.values.map(number), Tag(.seq), .flow)),
             ("touchOnly", bool(c.input.touchOnly)),
         ]
         var sections: [(Node, Node)] = [

@@ -43,6 +43,16 @@ public struct TouchscrollConfiguration: Hashable, Sendable {
         self.scrollView.boundsSize = screen.size
     }
 
+    /// How touches become screen points: the `input` section's per-device corrections (flips,
+    /// rotation, calibration) on a panel turned by `screen.rotation`. The display turns its picture
+    /// clockwise by that rotation onto the panel, so the touchscreen on the panel is turned back by it:
+    /// a touch lands on the screen point drawn under the finger. Replay, `run` and `daemon` all use this.
+    public var touchTransform: ScreenTransform {
+        var transform = input.transform
+        transform.rotation = input.rotation.followed(by: screen.rotation.inverse)
+        return transform
+    }
+
     /// The configuration used when no file is given: UIKit's defaults on the default screen.
     public static let defaults = TouchscrollConfiguration()
 }
@@ -53,12 +63,18 @@ public struct ScreenConfiguration: Hashable, Sendable {
     public var height: Double
     public var widthMM: Double?
     public var heightMM: Double?
+    /// `screen.rotation`: how the panel is mounted, clockwise — the display draws turned by it and
+    /// the touchscreen on the panel is turned with it (flutter-pi's `-r`). `width` and `height` are
+    /// the screen as the user sees it, after the turn.
+    public var rotation: ScreenRotation
 
-    public init(width: Double = 1280, height: Double = 800, widthMM: Double? = nil, heightMM: Double? = nil) {
+    public init(width: Double = 1280, height: Double = 800, widthMM: Double? = nil, heightMM: Double? = nil,
+                rotation: ScreenRotation = .none) {
         self.width = width
         self.height = height
         self.widthMM = widthMM
         self.heightMM = heightMM
+        self.rotation = rotation
     }
 
     public var size: Size { Size(width: width, height: height) }

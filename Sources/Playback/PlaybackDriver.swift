@@ -15,6 +15,8 @@ import ScrollEngine
 /// Events are handed to `emit` after every step, in order. `pace` is called with each step's time
 /// before the step runs: a no-op for virtual replays, a sleep for `--realtime` (`RealtimePacer`).
 /// `fed` sees every frame as it is handed to the engine (after the `--from/--to` window).
+/// `transitions` receives the engine's changes of phase after every step, in order (the caller
+/// logs them at debug level).
 public struct PlaybackDriver<Engine: PlaybackEngine> {
     public let options: PlaybackOptions
 
@@ -30,6 +32,7 @@ public struct PlaybackDriver<Engine: PlaybackEngine> {
         makeEngine: (Timestamp) throws -> Engine,
         pace: (Timestamp) -> Void = { _ in },
         fed: (TouchFrame) -> Void = { _ in },
+        transitions: ([PhaseTransition]) -> Void = { _ in },
         emit: ([DelegateEvent]) throws -> Void
     ) throws -> PlaybackSummary {
         guard let first = try nextFrame() else { return PlaybackSummary() }
@@ -52,6 +55,8 @@ public struct PlaybackDriver<Engine: PlaybackEngine> {
             pace(time)
             action()
             now = time
+            let changes = engine.drainTransitions()
+            if !changes.isEmpty { transitions(changes) }
             let events = engine.drainEvents()
             summary.events += events.count
             if let last = events.last { summary.lastEvent = last.time }
@@ -117,10 +122,12 @@ public struct PlaybackDriver<Engine: PlaybackEngine> {
         makeEngine: (Timestamp) throws -> Engine,
         pace: (Timestamp) -> Void = { _ in },
         fed: (TouchFrame) -> Void = { _ in },
+        transitions: ([PhaseTransition]) -> Void = { _ in },
         emit: ([DelegateEvent]) throws -> Void
     ) throws -> PlaybackSummary {
         var iterator = frames.makeIterator()
-        return try run(nextFrame: { iterator.next() }, makeEngine: makeEngine, pace: pace, fed: fed, emit: emit)
+        return try run(nextFrame: { iterator.next() }, makeEngine: makeEngine, pace: pace, fed: fed,
+                       transitions: transitions, emit: emit)
     }
 }
 

@@ -16,4 +16,7 @@ public protocol PlaybackEngine: AnyObject {
     var isAtRest: Bool { get }
     /// The events produced since the last drain, in order.
     func drainEvents() -> [DelegateEvent]
+    /// The changes of phase (`old → input → new`) since the last drain, in order; drivers hand
+    /// them to their caller, which logs them at debug level.
+    func drainTransitions() -> [PhaseTransition]
 }

@@ -71,14 +71,11 @@ public final class ScrollView {
         )
     }
 
-    /// UIKit's contentSize: the zoom view's size times the zoom scale when zooming is configured,
-    /// the configured contentSize otherwise.
+    /// UIKit's contentSize: the zoom view's size times the zoom scale (plus a stationary header)
+    /// when zooming is configured, the configured contentSize otherwise.
     public var contentSize: Size { contentSize(atScale: zoomScale) }
 
-    func contentSize(atScale scale: Double) -> Size {
-        if let zoomView = configuration.zoomingContentView { return zoomView.frame.size * scale }
-        return configuration.contentSize
-    }
+    func contentSize(atScale scale: Double) -> Size { configuration.contentSize(atScale: scale) }
 
     public var geometry: ScrollGeometry { geometry(atScale: zoomScale) }
 

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SystemInterface
 
 /// Where encoded lines go: standard output in the tool, memory in tests.
 public protocol ByteSink: AnyObject {
@@ -12,9 +13,9 @@ public protocol ByteSink: AnyObject {
 
 /// Writing to the output failed (for example a closed pipe).
 public struct StreamWriteError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var errno: Int32
-    public init(errno: Int32) { self.errno = errno }
-    public var description: String { "cannot write the output: \(String(cString: strerror(errno)))" }
+    public var errno: Errno
+    public init(errno: Errno) { self.errno = errno }
+    public var description: String { "cannot write the output: \(errno)" }
 }
 
 /// Collects everything written, for tests and for callers that want the stream as a value.
@@ -64,7 +65,7 @@ public final class FileDescriptorByteSink: ByteSink {
             }
             if written < 0 {
                 if errno == EINTR { continue }
-                throw StreamWriteError(errno: errno)
+                throw StreamWriteError(errno: .current)
             }
             offset += written
         }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LiveInput
 import Logging
+import ScrollEngine
 
 /// `touchscroll devices`: the input devices, what they are and how they report positions —
 /// what a kiosk engineer checks first.

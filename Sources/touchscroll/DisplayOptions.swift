@@ -22,8 +22,8 @@ struct DisplayOptions: ParsableArguments {
     var drm: String?
     @Flag(name: .customLong("debug-views"), help: "Outline the content views of the configuration.")
     var debugViews = false
-    @Option(help: ArgumentHelp("Turn the output clockwise: 0, 90, 180 or 270.", valueName: "degrees"))
-    var rotation: Int = 0
+    @Option(help: ArgumentHelp("Turn the picture clockwise: 0, 90, 180 or 270 (default: screen.rotation, which turns the touchscreen too).", valueName: "degrees"))
+    var rotation: Int?
     @Option(name: .customLong("indicator-style"), help: ArgumentHelp("default, black or white (default: scrollView.indicatorStyle).", valueName: "style"))
     var indicatorStyle: String?
     @Option(name: .customLong("header-height"), help: ArgumentHelp("Height of a stationary header (0: none).", valueName: "points"))
@@ -46,7 +46,7 @@ struct DisplayOptions: ParsableArguments {
 
     func validate() throws {
         if fb != nil && drm != nil { throw ValidationError("--fb and --drm cannot be used together") }
-        if OutputRotation(degrees: rotation) == nil || rotation % 90 != 0 { throw ValidationError("--rotation must be 0, 90, 180 or 270, got \(rotation)") }
+        if let rotation, ScreenRotation(degrees: rotation) == nil { throw ValidationError("--rotation must be 0, 90, 180 or 270, got \(rotation)") }
         if let indicatorStyle, IndicatorStyle(rawValue: indicatorStyle) == nil { throw ValidationError("--indicator-style must be default, black or white, got \(indicatorStyle)") }
         if UInt32(headerColor, radix: 16) == nil || headerColor.count != 6 { throw ValidationError("--header-color must be six hex digits, got \(headerColor)") }
         if let pixelsPerPoint, !(pixelsPerPoint > 0) { throw ValidationError("--pixels-per-point must be positive, got \(pixelsPerPoint)") }
@@ -59,7 +59,7 @@ struct DisplayOptions: ParsableArguments {
         if let content { settings.content = content }
         if let pixelsPerPoint { settings.pixelsPerPoint = pixelsPerPoint }
         if !targets.isEmpty { settings.targets = targets }
-        settings.rotation = OutputRotation(degrees: rotation) ?? .none
+        if let rotation, let turn = ScreenRotation(degrees: rotation) { settings.rotation = turn }
         settings.showsDebugViews = debugViews
         if let style = indicatorStyle.flatMap(IndicatorStyle.init(rawValue:)) { settings.indicators.indicatorStyle = style }
         if headerHeight > 0 {

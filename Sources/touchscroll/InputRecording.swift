@@ -9,15 +9,16 @@ import ScrollEngine
 enum InputRecording {
     static func open(_ options: ReplayInputOptions, configuration: TouchscrollConfiguration) throws -> any TouchFrameReader {
         let input = configuration.input
-        let rotation = ScreenMapping.Rotation(rawValue: input.rotation.rawValue) ?? .none
-        let mapping = ScreenMapping(screenSize: configuration.screen.size, rotation: rotation, flipX: input.flipX, flipY: input.flipY)
+        let touch = configuration.touchTransform
+        let mapping = ScreenMapping(screenSize: configuration.screen.size, rotation: touch.rotation,
+                                    flipX: touch.flipHorizontally, flipY: touch.flipVertically)
         let source = try RecordingSource.open(
             path: options.input, descPath: options.desc, deviceIndex: options.device ?? 0,
             mapping: mapping, allowIndirect: options.allowIndirect
         )
         // Touch scripts are already in screen px: no device, nothing to calibrate.
-        guard source.format != .touchScript, !input.isCalibrationIdentity else { return source }
-        return CalibratedFrameReader(source: source, calibration: CalibrationMatrix(input.calibration), screenSize: configuration.screen.size)
+        guard source.format != .touchScript, !input.calibration.isIdentity else { return source }
+        return CalibratedFrameReader(source: source, calibration: input.calibration, screenSize: configuration.screen.size)
     }
 
     /// The time of the recording's last event, when the reader can tell without reading it all

@@ -36,7 +36,7 @@ struct LiveInputOptions: ParsableArguments {
 
     /// Opens the chosen backend(s) for the configured screen and input transform.
     func makeBackends(configuration: TouchscrollConfiguration, logger: Logger) throws(InputError) -> [any InputBackend] {
-        let transform = ScreenTransform(configuration.input)
+        let transform = configuration.touchTransform
         // Keyboards and wheels are read unless the command line or the configuration says touchscreens only.
         let touchOnly = self.touchOnly || configuration.input.touchOnly
         switch backend {

@@ -1,5 +1,7 @@
 import ArgumentParser
 import Configuration
+import Daemon
+import Logging
 import Playback
 import Recordings
 import ScrollEngine
@@ -32,6 +34,10 @@ struct ReplayRun {
         )
     }
 
+    /// The engine's log: each change of phase (`old → input → new`) at debug level, shown with
+    /// `TOUCHSCROLL_LOG_LEVEL=debug`.
+    static let engineLogger = Logger(label: "touchscroll.engine") { JournalLogHandler.standardError(label: $0) }
+
     /// Runs the replay. `read` sees each frame as it is read, before the window.
     mutating func run(
         read: (TouchFrame) throws -> Void = { _ in },
@@ -58,6 +64,11 @@ struct ReplayRun {
                 },
                 pace: pace,
                 fed: fed,
+                transitions: { changes in
+                    for transition in changes {
+                        Self.engineLogger.debug("\(transition)", metadata: transition.view.map { ["time": "\(transition.time)", "view": "\($0)"] } ?? ["time": "\(transition.time)"])
+                    }
+                },
                 emit: emit
             )
             // Warnings are log lines: journald's <4> (warning) priority prefix, as sd-daemon(3) reads it.

@@ -71,10 +71,4 @@ struct RunCommand: ParsableCommand {
     }
 }
 
-extension ScreenTransform {
-    /// The configuration's `input` section (flips, then rotation, then calibration).
-    init(_ input: InputTransform) {
-        self.init(rotation: ScreenMapping.Rotation(rawValue: input.rotation.rawValue) ?? .none, flipHorizontally: input.flipX, flipVertically: input.flipY,
-                  calibration: CalibrationMatrix(input.calibration))
-    }
-}
+

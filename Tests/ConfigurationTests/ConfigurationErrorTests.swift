@@ -1,4 +1,5 @@
 import Configuration
+import ScrollEngine
 import XCTest
 
 /// Every error names the key path, the position, and what was expected.
@@ -104,6 +105,20 @@ final class ConfigurationErrorTests: XCTestCase {
             #"line 1:20: input.rotation: expected one of 0, 90, 180, 270, got "45""#,
             "line 1:37: input.calibration: expected 6 numbers [a, b, c, d, e, f] (libinput's calibration matrix), got 3",
         ])
+    }
+
+    /// `screen.rotation` is the mounting: it turns the touch transform back by the same turn, after
+    /// the per-device `input.rotation`.
+    func testScreenRotationIsAQuarterTurnThatTheTouchesFollow() throws {
+        XCTAssertEqual(errors("screen: { rotation: 45 }"), [
+            #"line 1:21: screen.rotation: expected one of 0, 90, 180, 270, got "45""#,
+        ])
+        let mounted = try ConfigurationLoader.load(yaml: "screen: { width: 800, height: 1280, rotation: 90 }\ninput: { rotation: 180, flipX: true }")
+        XCTAssertEqual(mounted.screen.rotation, .quarter)
+        XCTAssertEqual(mounted.scrollView.boundsSize, Size(width: 800, height: 1280), "the screen as the user sees it")
+        XCTAssertEqual(mounted.touchTransform.rotation, .quarter, "180° then a quarter back")
+        XCTAssertTrue(mounted.touchTransform.flipHorizontally)
+        XCTAssertEqual(TouchscrollConfiguration.defaults.touchTransform, ScreenTransform.identity)
     }
 
     func testQuotedNumbersAreStrings() {

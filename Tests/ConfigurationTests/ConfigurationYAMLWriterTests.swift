@@ -22,7 +22,7 @@ final class ConfigurationYAMLWriterTests: XCTestCase {
         scrollView.infiniteScrolling = .init(axis: .vertical, period: 5000)
         scrollView.contentViews = [ContentView(id: "map", frame: Rect(x: 0, y: 0, width: 1280, height: 20000), role: .plain, touchesShouldCancel: false)]
         let original = TouchscrollConfiguration(
-            screen: ScreenConfiguration(width: 1024, height: 600, widthMM: 154.2, heightMM: 90.5),
+            screen: ScreenConfiguration(width: 1024, height: 600, widthMM: 154.2, heightMM: 90.5, rotation: .threeQuarters),
             scrollView: scrollView,
             input: InputTransform(rotation: .half, flipX: false, flipY: true, calibration: [1, 0, 0.125, 0, 1, 0], touchOnly: true),
             output: OutputConfiguration(frameRate: 144)

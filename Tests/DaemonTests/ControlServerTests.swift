@@ -1,3 +1,4 @@
+import SystemInterface
 import Daemon
 import Foundation
 import Glibc
@@ -183,7 +184,7 @@ final class ControlServerTests: XCTestCase {
         server.shutdown()
         XCTAssertTrue(FileManager.default.createFile(atPath: directory.file("control.sock"), contents: Data("keep".utf8)))
         XCTAssertThrowsError(try makeServer()) { error in
-            XCTAssertEqual((error as? SystemCallError)?.errno, EEXIST)
+            XCTAssertEqual((error as? SystemCallError)?.errno, Errno(rawValue: EEXIST))
         }
         server = nil
         XCTAssertEqual(FileManager.default.contents(atPath: directory.file("control.sock")), Data("keep".utf8))

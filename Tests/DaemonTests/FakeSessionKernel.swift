@@ -1,3 +1,4 @@
+import SystemInterface
 import LiveInput
 import Renderer
 import ScrollEngine

@@ -1,3 +1,4 @@
+import SystemInterface
 import Configuration
 import Daemon
 import Foundation
@@ -237,7 +238,7 @@ final class LiveSessionLifecycleTests: XCTestCase {
         var framesBeforeLoss = 0, lostAt = Timestamp.zero
         then { [self] in
             framesBeforeLoss = display.framesPresented
-            display.failure = RendererError(.notMaster, path: "/dev/dri/card0", "page flip refused", errno: EACCES)
+            display.failure = RendererError(.notMaster, path: "/dev/dri/card0", "page flip refused", errno: Errno(rawValue: EACCES))
             return nil
         }
         control(socket, #"{"id":2,"command":"setContentOffset","offset":{"x":0,"y":100}}"#) { XCTAssertEqual($0, #"{"id":2,"ok":true}"#) }
@@ -287,7 +288,7 @@ final class LiveSessionLifecycleTests: XCTestCase {
             XCTAssertEqual(session.configuration.scrollView.contentSize.height, 1500)
             // A reload while another program holds the display: it starts lost and is retried.
             try? writeConfiguration(content: "page.png")
-            display.failure = RendererError(.notMaster, path: "/dev/dri/card0", "drmSetMaster refused", errno: EBUSY)
+            display.failure = RendererError(.notMaster, path: "/dev/dri/card0", "drmSetMaster refused", errno: Errno(rawValue: EBUSY))
             kernel.pendingSignals = [SIGHUP]
             return [kernel.signalFD]
         }

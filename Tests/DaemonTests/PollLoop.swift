@@ -1,3 +1,4 @@
+import SystemInterface
 import Daemon
 import Glibc
 
@@ -40,7 +41,7 @@ final class ControlClient {
     init(path: String) throws {
         descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         let result = try UnixSocketAddressForTests.connect(descriptor, path)
-        guard result == 0 else { throw SystemCallError(operation: "connect", subject: path, errno: errno) }
+        guard result == 0 else { throw SystemCallError(operation: "connect", subject: path, errno: .current) }
     }
 
     deinit { close(descriptor) }

@@ -1,3 +1,4 @@
+import SystemInterface
 import Daemon
 import Foundation
 import Logging
@@ -60,7 +61,7 @@ final class SystemdNotifierTests: XCTestCase {
         XCTAssertThrowsError(try notifier.send(.ready)) { error in
             let e = error as? SystemCallError
             XCTAssertEqual(e?.operation, "sendto")
-            XCTAssertEqual(e?.errno, ENOENT)
+            XCTAssertEqual(e?.errno, Errno(rawValue: ENOENT))
             XCTAssertEqual("\(error)", "sendto /nonexistent/touchscroll/notify.sock: No such file or directory")
         }
     }
@@ -68,7 +69,7 @@ final class SystemdNotifierTests: XCTestCase {
     func testAPathLongerThanSunPathIsAnError() throws {
         let notifier = try SystemdNotifier(address: .path("/" + String(repeating: "x", count: 200)))
         XCTAssertThrowsError(try notifier.send(.ready)) { error in
-            XCTAssertEqual((error as? SystemCallError)?.errno, ENAMETOOLONG)
+            XCTAssertEqual((error as? SystemCallError)?.errno, Errno(rawValue: ENAMETOOLONG))
         }
     }
 }

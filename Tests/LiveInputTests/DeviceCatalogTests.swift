@@ -1,4 +1,5 @@
 import Recordings
+import ScrollEngine
 import XCTest
 @testable import LiveInput
 

@@ -1,3 +1,4 @@
+import SystemInterface
 import Glibc
 import Recordings
 import ScrollEngine
@@ -198,8 +199,8 @@ final class EvdevBackendTests: XCTestCase {
 
     func testFlipsCarryOverToTheDecoderMapping() {
         let mapping = ScreenMapping(screen: Size(width: 100, height: 100),
-                                    transform: ScreenTransform(rotation: .clockwise90, flipHorizontally: true))
-        XCTAssertEqual(mapping.rotation, .clockwise90)
+                                    transform: ScreenTransform(rotation: .quarter, flipHorizontally: true))
+        XCTAssertEqual(mapping.rotation, .quarter)
         XCTAssertTrue(mapping.flipX)
         XCTAssertFalse(mapping.flipY)
     }

@@ -1,3 +1,4 @@
+import SystemInterface
 import Logging
 import Playback
 import ScrollEngine
@@ -111,6 +112,8 @@ final class ScriptedEngine: ScrollTarget {
         defer { events = [] }
         return events
     }
+    /// The scripted engine has no state machine: no change of phase to report.
+    func drainTransitions() -> [PhaseTransition] { [] }
     func handleKey(_ command: ScrollKey, at time: Timestamp) { log.append("key \(command) \(time.microseconds)") }
     func scrollWheel(delta: Point, at time: Timestamp) { log.append("wheel \(delta) \(time.microseconds)") }
 }

@@ -1,3 +1,4 @@
+import SystemInterface
 import XCTest
 @testable import LiveInput
 

@@ -1,3 +1,4 @@
+import SystemInterface
 import Glibc
 import ScrollEngine
 import XCTest
@@ -122,7 +123,7 @@ final class LibinputBackendTests: XCTestCase {
 
     func testConfiguredRotationIsAppliedToTouchscreensAsTheyArrive() throws {
         let libinput = FakeLibinput()
-        let transform = ScreenTransform(rotation: .clockwise90)
+        let transform = ScreenTransform(rotation: .quarter)
         let backend = try LibinputBackend(source: .udev(seat: "seat0"), screen: screen, transform: transform,
                                           system: FakeKernel().calls, calls: libinput.calls, logger: .quiet)
         let panel = LibinputDeviceID(rawValue: 3), keys = LibinputDeviceID(rawValue: 4)

@@ -1,3 +1,4 @@
+import Logging
 import Playback
 import ScrollEngine
 import XCTest
@@ -130,5 +131,57 @@ final class TeeRoundTripTests: XCTestCase {
         var readBack: [TouchFrame] = []
         while let frame = try reader.nextFrame() { readBack.append(frame) }
         XCTAssertEqual(readBack, fed)
+    }
+}
+
+/// The live driver logs the engine's state machine: each change of phase, `old → input → new`, one
+/// debug line, in order; nothing at info level.
+final class LiveTransitionLogTests: XCTestCase {
+    /// Keeps every line a logger at `level` lets through.
+    final class Lines: @unchecked Sendable {
+        var lines: [(Logger.Level, String)] = []
+    }
+
+    struct CapturingHandler: LogHandler {
+        let box: Lines
+        var logLevel: Logger.Level
+        var metadata: Logger.Metadata = [:]
+        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+            get { metadata[key] }
+            set { metadata[key] = newValue }
+        }
+        func log(event: LogEvent) { box.lines.append((event.level, event.message.description)) }
+    }
+
+    private func flick(loggingAt level: Logger.Level) throws -> [(Logger.Level, String)] {
+        let box = Lines()
+        var configuration = ScrollViewConfiguration()
+        configuration.contentSize = Size(width: 1280, height: 20000)
+        configuration.contentOffset = Point(x: 0, y: 3000)
+        let driver = LiveScrollDriver(frameRate: 60, logger: Logger(label: "test") { _ in CapturingHandler(box: box, logLevel: level) },
+                                      makeTarget: { ScrollView(configuration: configuration, startTime: $0) },
+                                      emit: { _ in })
+        for i in 0...7 {
+            let phase: TouchPhase = i == 0 ? .down : i == 7 ? .up : .move
+            try driver.deliver(.touches(TouchFrame(time: .milliseconds(1000 + Double(i) * 16), samples: [
+                TouchSample(slot: TouchSlot(0), phase: phase, location: Point(x: 640, y: 600 - Double(i) * 32))])))
+        }
+        while let deadline = driver.nextDeadline { try driver.advanceDue(until: deadline) }
+        return box.lines
+    }
+
+    func testADebugLoggerReceivesEveryChangeOfPhaseInOrder() throws {
+        let lines = try flick(loggingAt: .debug)
+        XCTAssertEqual(lines.map(\.1), [
+            "idle → touchDown → tracking",
+            "tracking → touchesMoved → dragging",
+            "dragging → touchesLifted → decelerating",
+            "decelerating → tick → idle",
+        ])
+        XCTAssertTrue(lines.allSatisfy { $0.0 == .debug })
+    }
+
+    func testAnInfoLoggerReceivesNone() throws {
+        XCTAssertTrue(try flick(loggingAt: .info).isEmpty)
     }
 }

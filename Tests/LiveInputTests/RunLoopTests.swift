@@ -1,3 +1,4 @@
+import SystemInterface
 import Glibc
 import ScrollEngine
 import XCTest

@@ -15,13 +15,13 @@ final class ScreenTransformTests: XCTestCase {
     }
 
     func testRotationsMoveTheTopLeftCornerClockwise() {
-        XCTAssertEqual(corner(ScreenTransform(rotation: .clockwise90), 0, 0), [1, 0])
-        XCTAssertEqual(corner(ScreenTransform(rotation: .clockwise180), 0, 0), [1, 1])
-        XCTAssertEqual(corner(ScreenTransform(rotation: .clockwise270), 0, 0), [0, 1])
+        XCTAssertEqual(corner(ScreenTransform(rotation: .quarter), 0, 0), [1, 0])
+        XCTAssertEqual(corner(ScreenTransform(rotation: .half), 0, 0), [1, 1])
+        XCTAssertEqual(corner(ScreenTransform(rotation: .threeQuarters), 0, 0), [0, 1])
     }
 
     func testFourQuarterTurnsAreTheIdentity() {
-        let quarter = ScreenTransform(rotation: .clockwise90).matrix
+        let quarter = ScreenTransform(rotation: .quarter).matrix
         XCTAssertTrue(quarter.after(quarter).after(quarter).after(quarter).isIdentity)
     }
 
@@ -29,14 +29,14 @@ final class ScreenTransformTests: XCTestCase {
         XCTAssertEqual(corner(ScreenTransform(flipHorizontally: true), 0.2, 0.3), [0.8, 0.3])
         XCTAssertEqual(corner(ScreenTransform(flipVertically: true), 0.2, 0.3), [0.2, 0.7])
         // Rotating 180° and flipping both ways gives back the identity.
-        XCTAssertTrue(ScreenTransform(rotation: .clockwise180, flipHorizontally: true, flipVertically: true).matrix.isIdentity)
+        XCTAssertTrue(ScreenTransform(rotation: .half, flipHorizontally: true, flipVertically: true).matrix.isIdentity)
         // Device x flipped first: (0.2, 0.3) → (0.8, 0.3) → quarter turn (1 − 0.3, 0.8).
-        XCTAssertEqual(corner(ScreenTransform(rotation: .clockwise90, flipHorizontally: true), 0.2, 0.3), [0.7, 0.8])
+        XCTAssertEqual(corner(ScreenTransform(rotation: .quarter, flipHorizontally: true), 0.2, 0.3), [0.7, 0.8])
     }
 
     func testConfiguredCalibrationAppliesAfterTheRotation() {
         let halfWidth = CalibrationMatrix([0.5, 0, 0, 0, 1, 0])
-        let t = ScreenTransform(rotation: .clockwise90, calibration: halfWidth)
+        let t = ScreenTransform(rotation: .quarter, calibration: halfWidth)
         // (1, 0) → quarter turn (1, 1) → calibration on screen coordinates (0.5, 1).
         XCTAssertEqual(corner(t, 1, 0), [0.5, 1])
     }
@@ -46,7 +46,7 @@ final class ScreenTransformTests: XCTestCase {
     func testTheMatrixAgreesWithTheDecodersMappingForEveryRotationAndFlip() {
         let screen = Size(width: 1000, height: 500)
         let axis = AbsInfo(value: 0, minimum: 0, maximum: 999, fuzz: 0, flat: 0, resolution: 0)
-        for rotation in ScreenTransform.Rotation.allCases {
+        for rotation in ScreenRotation.allCases {
             for flipH in [false, true] {
                 for flipV in [false, true] {
                     let t = ScreenTransform(rotation: rotation, flipHorizontally: flipH, flipVertically: flipV)

@@ -49,6 +49,8 @@ final class ScriptedEngine: PlaybackEngine {
     var nextTimerDeadline: Timestamp? { timers.min() }
     var isAtRest: Bool { !isAnimating && timers.isEmpty && fingers == 0 }
 
+    /// The scripted engine has no state machine: no change of phase to report.
+    func drainTransitions() -> [PhaseTransition] { [] }
     func drainEvents() -> [DelegateEvent] {
         [DelegateEvent(time: now, message: .didScroll, state: ScrollViewState(contentOffset: .zero, zoomScale: 1, contentSize: .zero))]
     }

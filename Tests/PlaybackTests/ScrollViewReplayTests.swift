@@ -52,3 +52,30 @@ final class ScrollViewReplayTests: XCTestCase {
         for rest in rests { XCTAssertEqual(rest, rests[0], accuracy: 0.5) }
     }
 }
+
+/// The replay hands the engine's changes of phase to its caller, in order, as they happen.
+final class ReplayTransitionTests: XCTestCase {
+    func testAFlickReportsEachChangeOfPhaseOnce() throws {
+        var c = ScrollViewConfiguration()
+        c.contentSize = Size(width: 1280, height: 20000)
+        c.contentOffset = Point(x: 0, y: 3000)
+        let frames: [TouchFrame] = (0...7).map { i in
+            let t = Int64((Double(i) * 1_000_000 / 60).rounded(.down))
+            let phase: TouchPhase = i == 0 ? .down : i == 7 ? .up : .move
+            return TouchFrame(time: Timestamp(microseconds: t), samples: [
+                TouchSample(slot: TouchSlot(0), phase: phase, location: Point(x: 640, y: 600 - Double(t) / 500))])
+        }
+        var transitions: [PhaseTransition] = []
+        try PlaybackDriver<ScrollView>(options: PlaybackOptions(frameRate: 60)).run(
+            frames: frames, makeEngine: { ScrollView(configuration: c, startTime: $0) },
+            transitions: { transitions += $0 }, emit: { _ in })
+        XCTAssertEqual(transitions.map(\.description), [
+            "idle → touchDown → tracking",
+            "tracking → touchesMoved → dragging",
+            "dragging → touchesLifted → decelerating",
+            "decelerating → tick → idle",
+        ])
+        XCTAssertEqual(transitions.first?.time, .zero)
+        XCTAssertEqual(transitions.map(\.time), transitions.map(\.time).sorted())
+    }
+}

@@ -7,7 +7,7 @@ final class ScreenMappingTests: XCTestCase {
     let y = AbsInfo(minimum: 0, maximum: 49, resolution: 2)
     let screen = Size(width: 1000, height: 500)
 
-    func map(_ rotation: ScreenMapping.Rotation, flipX: Bool = false, flipY: Bool = false, _ vx: Int32, _ vy: Int32) -> Point {
+    func map(_ rotation: ScreenRotation, flipX: Bool = false, flipY: Bool = false, _ vx: Int32, _ vy: Int32) -> Point {
         ScreenMapping(screenSize: screen, rotation: rotation, flipX: flipX, flipY: flipY).screenPoint(x: vx, y: vy, xAxis: x, yAxis: y)
     }
 
@@ -26,9 +26,9 @@ final class ScreenMappingTests: XCTestCase {
     func testRotationsMoveTheDeviceOriginAroundTheScreenClockwise() {
         // The device's top-left corner (0,0) lands at each screen corner in turn.
         XCTAssertEqual(map(.none, 0, 0), Point(x: 0, y: 0))
-        XCTAssertEqual(map(.clockwise90, 0, 0), Point(x: 1000, y: 0))
-        XCTAssertEqual(map(.clockwise180, 0, 0), Point(x: 1000, y: 500))
-        XCTAssertEqual(map(.clockwise270, 0, 0), Point(x: 0, y: 500))
+        XCTAssertEqual(map(.quarter, 0, 0), Point(x: 1000, y: 0))
+        XCTAssertEqual(map(.half, 0, 0), Point(x: 1000, y: 500))
+        XCTAssertEqual(map(.threeQuarters, 0, 0), Point(x: 0, y: 500))
     }
 
     func testFlips() {
@@ -37,7 +37,7 @@ final class ScreenMappingTests: XCTestCase {
     }
 
     func testDevicePositionInvertsScreenPoint() {
-        for rotation in ScreenMapping.Rotation.allCases {
+        for rotation in ScreenRotation.allCases {
             for flip in [false, true] {
                 let mapping = ScreenMapping(screenSize: screen, rotation: rotation, flipX: flip, flipY: !flip)
                 let point = mapping.screenPoint(x: 30, y: 20, xAxis: x, yAxis: y)
@@ -61,7 +61,7 @@ final class ScreenMappingTests: XCTestCase {
         let upright = try EvdevDecoder(device: device, mapping: ScreenMapping(screenSize: screen))
         XCTAssertEqual(upright.millimetresPerPixel?.x, 0.025)  // 100 units / 4 per mm = 25 mm over 1000 px
         XCTAssertEqual(upright.millimetresPerPixel?.y, 0.05)   // 50 units / 2 per mm = 25 mm over 500 px
-        let turned = try EvdevDecoder(device: device, mapping: ScreenMapping(screenSize: Size(width: 500, height: 1000), rotation: .clockwise90))
+        let turned = try EvdevDecoder(device: device, mapping: ScreenMapping(screenSize: Size(width: 500, height: 1000), rotation: .quarter))
         XCTAssertEqual(turned.millimetresPerPixel?.x, 0.05)
         XCTAssertEqual(turned.millimetresPerPixel?.y, 0.025)
     }

@@ -1,5 +1,7 @@
+import SystemInterface
 import XCTest
 import Glibc
+import Logging
 @testable import Renderer
 
 /// The DRM choices and errors that need no GPU; the page-flip path runs in the QEMU guest.
@@ -26,18 +28,40 @@ final class DRMOutputTests: XCTestCase {
     }
 
     func testRefusalsBecauseOfAnotherMasterSaySo() {
-        for e in [EACCES, EBUSY, EPERM] {
+        for e in [EACCES, EBUSY, EPERM].map(Errno.init(rawValue:)) {
             let error = DisplaySelection.masterError(path: "/dev/dri/card0", operation: "drmModeSetCrtc", errno: e)
             XCTAssertEqual(error.kind, .notMaster)
             XCTAssertTrue(error.description.contains("another process is DRM master"), error.description)
         }
-        XCTAssertEqual(DisplaySelection.masterError(path: "/dev/dri/card0", operation: "drmModeSetCrtc", errno: EINVAL).kind, .modeSetting)
+        XCTAssertEqual(DisplaySelection.masterError(path: "/dev/dri/card0", operation: "drmModeSetCrtc", errno: Errno(rawValue: EINVAL)).kind, .modeSetting)
+    }
+
+    /// The card's open goes through the injectable system calls: a refused open (the user not in
+    /// group video) is a deviceOpen error with its errno, and nothing else is tried.
+    func testAPermissionDeniedOpenSaysWhichGroupIsMissing() {
+        var opened: [String] = []
+        var closed = 0
+        let calls = SystemCalls(
+            open: { path, _ in opened.append(path); return -EACCES },
+            close: { _ in closed += 1; return 0 },
+            ioctl: { _, _, _ in -ENOTTY },
+            mapShared: { _, _, _ in .failure(Errno(rawValue: ENODEV)) },
+            unmap: { _, _ in }
+        )
+        XCTAssertThrowsError(try DRMOutput(path: "/dev/dri/card1", calls: calls, logger: Logger(label: "test"))) { e in
+            let error = e as? RendererError
+            XCTAssertEqual(error?.kind, .deviceOpen)
+            XCTAssertEqual(error?.errno, Errno(rawValue: EACCES))
+            XCTAssertTrue(error?.description.contains("group video") ?? false, "\(e)")
+        }
+        XCTAssertEqual(opened, ["/dev/dri/card1"])
+        XCTAssertEqual(closed, 0, "nothing was opened, nothing is closed")
     }
 
     func testAMissingDeviceIsAnOpenErrorNamingThePath() {
         XCTAssertThrowsError(try DRMOutput(path: "/nonexistent/card9")) { e in
             XCTAssertEqual((e as? RendererError)?.kind, .deviceOpen)
-            XCTAssertEqual((e as? RendererError)?.errno, ENOENT)
+            XCTAssertEqual((e as? RendererError)?.errno, Errno(rawValue: ENOENT))
             XCTAssertEqual((e as? RendererError)?.path, "/nonexistent/card9")
         }
     }

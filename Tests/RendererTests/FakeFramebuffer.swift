@@ -1,3 +1,4 @@
+import SystemInterface
 import CFramebuffer
 import Glibc
 @testable import Renderer
@@ -51,7 +52,7 @@ final class FakeFramebuffer {
                 }
                 return 0
             },
-            mapShared: { [unowned self] _, _, _ in mapError.map { .failure(SystemCallError(errno: $0)) } ?? .success(memory) },
+            mapShared: { [unowned self] _, _, _ in mapError.map { .failure(Errno(rawValue: $0)) } ?? .success(memory) },
             unmap: { [unowned self] _, _ in unmapped = true }
         )
     }

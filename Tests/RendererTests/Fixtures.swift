@@ -28,7 +28,8 @@ enum Fixtures {
     }
 
     static func state(offset: Point, zoom: Double = 1, contentSize: Size, dragging: Bool = false, zooming: Bool = false) -> ScrollViewState {
-        ScrollViewState(contentOffset: offset, zoomScale: zoom, contentSize: contentSize, isTracking: dragging, isDragging: dragging, isZooming: zooming)
+        ScrollViewState(contentOffset: offset, zoomScale: zoom, contentSize: contentSize, isTracking: dragging, isDragging: dragging, isZooming: zooming,
+                        phase: zooming ? .pinching : dragging ? .dragging : .idle)
     }
 
     static func event(_ ms: Double, _ message: DelegateMessage, _ state: ScrollViewState) -> DelegateEvent {

@@ -1,3 +1,4 @@
+import SystemInterface
 import XCTest
 import Glibc
 import Logging
@@ -92,7 +93,7 @@ final class FramebufferOutputTests: XCTestCase {
         denied.openError = EACCES
         XCTAssertThrowsError(try FramebufferOutput(path: "/dev/fb7", calls: denied.calls, logger: logger)) { e in
             XCTAssertEqual((e as? RendererError)?.kind, .deviceOpen)
-            XCTAssertEqual((e as? RendererError)?.errno, EACCES)
+            XCTAssertEqual((e as? RendererError)?.errno, Errno(rawValue: EACCES))
             XCTAssertEqual((e as? RendererError)?.path, "/dev/fb7")
         }
         let notFB = FakeFramebuffer(width: 4, height: 3, virtualHeight: 3, format: .xrgb8888)

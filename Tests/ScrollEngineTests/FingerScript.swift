@@ -11,9 +11,18 @@ import XCTest
 ///     XCTAssertEqual(s.messages, [...])
 final class FingerScript {
     let view: ScrollView
+    /// The script's clock: the time of the next touch or call.
     private(set) var now: Timestamp
-    /// Animation frame interval, seconds.
-    var frameInterval: Double
+    /// The time the engine was last stepped (a touch fed, a wakeup, a call).
+    private var lastStep: Timestamp
+    /// When the engine is advanced: the drivers' own schedule (`EngineSchedule`), so a script sees
+    /// the frames `replay` and `run` would produce.
+    private var schedule: EngineSchedule
+    /// Animation frame interval, seconds. Setting it starts a new frame grid at the current time.
+    var frameInterval: Double {
+        get { 1 / schedule.ticks.frameRate }
+        set { schedule = EngineSchedule(origin: lastStep, frameRate: 1 / newValue) }
+    }
     /// Touch sample interval when moving, seconds.
     var sampleInterval: Double = 1.0 / 120
     private(set) var events: [DelegateEvent] = []
@@ -22,7 +31,8 @@ final class FingerScript {
     init(_ configuration: ScrollViewConfiguration, frameRate: Double = 60, start: Timestamp = .zero) {
         view = ScrollView(configuration: configuration, startTime: start)
         now = start
-        frameInterval = 1 / frameRate
+        lastStep = start
+        schedule = EngineSchedule(origin: start, frameRate: frameRate)
     }
 
     var messages: [String] { events.map(\.message.name) }
@@ -33,8 +43,11 @@ final class FingerScript {
 
     private func collect() { events += view.drainEvents() }
 
+    /// Feeds touches at the current time, after every wakeup due before it.
     private func frame(_ samples: [TouchSample]) {
-        view.handle(TouchFrame(time: now, samples: samples))
+        tick(to: now)
+        lastStep = EngineSchedule.inputTime(now, after: lastStep)
+        view.handle(TouchFrame(time: lastStep, samples: samples))
         collect()
     }
 
@@ -98,46 +111,49 @@ final class FingerScript {
     /// Hold still for `ms` (time passes; no samples, as a real touchscreen sends none).
     func hold(ms: Double) { advance(ms: ms) }
 
-    /// Let `ms` pass, advancing at every animation frame and timer deadline, as a driver does.
+    /// Let `ms` pass, advancing at every wakeup of the schedule (animation frames, timer deadlines),
+    /// then to the end instant itself, so the state read afterwards is the state at that time.
     func advance(ms: Double) {
         let end = now.adding(seconds: ms / 1000)
         tick(to: end)
         now = end
-        view.advance(to: end)
+        lastStep = max(lastStep, end)
+        view.advance(to: lastStep)
         collect()
     }
 
-    /// Advance frame by frame until the view is at rest (at most `limit` seconds).
+    /// Advance wakeup by wakeup until the view is at rest or nothing more is due without a touch
+    /// (at most `limit` seconds).
     func settle(limit: Double = 30) {
         let end = now.adding(seconds: limit)
-        while !view.isAtRest && now < end {
-            var next = now.adding(seconds: frameInterval)
-            if let d = view.nextTimerDeadline, d < next { next = d }
-            now = next
-            view.advance(to: now)
-            collect()
-        }
+        while !view.isAtRest, let wakeUp = nextWakeup, wakeUp <= end { step(to: wakeUp) }
+        now = max(now, lastStep)
     }
 
+    private var nextWakeup: Timestamp? {
+        schedule.nextWakeup(after: lastStep, isAnimating: view.isAnimating, timerDeadline: view.nextTimerDeadline)
+    }
+
+    private func step(to wakeUp: Timestamp) {
+        lastStep = schedule.stepTime(for: wakeUp, after: lastStep)
+        view.advance(to: lastStep)
+        collect()
+    }
+
+    /// Every wakeup strictly before `end`, as a driver steps them before an input at `end`.
     private func tick(to end: Timestamp) {
-        while true {
-            var next: Timestamp? = view.isAnimating ? now.adding(seconds: frameInterval) : nil
-            if let d = view.nextTimerDeadline, next == nil || d < next! { next = d }
-            guard let n = next, n < end else { return }
-            now = n
-            view.advance(to: now)
-            collect()
-        }
+        while let wakeUp = nextWakeup, wakeUp < end { step(to: wakeUp) }
     }
 
     /// Programmatic calls at the current time.
     func setContentOffset(_ p: Point, animated: Bool) {
-        view.setContentOffset(p, animated: animated, at: now)
-        collect()
+        run { view, time in view.setContentOffset(p, animated: animated, at: time) }
     }
 
     func run(_ body: (ScrollView, Timestamp) -> Void) {
-        body(view, now)
+        tick(to: now)
+        lastStep = EngineSchedule.inputTime(now, after: lastStep)
+        body(view, lastStep)
         collect()
     }
 }

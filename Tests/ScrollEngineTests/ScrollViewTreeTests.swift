@@ -61,7 +61,11 @@ final class ScrollViewTreeTests: XCTestCase {
         script(tree)
         XCTAssertGreaterThan(lone.events.count, 50)
         XCTAssertTrue(tree.events.allSatisfy { $0.view == "main" })
-        XCTAssertEqual(tree.events.map { var e = $0; e.view = nil; return e }, lone.events)
+        let treeEvents = tree.events.map { var e = $0; e.view = nil; return e }
+        XCTAssertEqual(treeEvents.count, lone.events.count)
+        if let first = zip(treeEvents, lone.events).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset {
+            XCTFail("event \(first) differs: tree \(treeEvents[first]), lone \(lone.events[first])")
+        }
         XCTAssertEqual(tree.offset("main"), lone.offset)
         for name in ["scrollViewShouldScrollToTop", "scrollViewDidScrollToTop", "touchscrollMotionStopped", "swipe", "longPress", "scrollViewDidZoom"] {
             XCTAssertTrue(lone.messages.contains(name), "the script exercises \(name)")

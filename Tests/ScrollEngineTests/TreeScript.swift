@@ -5,8 +5,17 @@ import XCTest
 /// against a `ScrollViewTree`.
 final class TreeScript {
     let tree: ScrollViewTree
+    /// The script's clock: the time of the next touch or call.
     private(set) var now: Timestamp
-    var frameInterval: Double
+    /// The time the tree was last stepped (a touch fed, a wakeup, a call).
+    private var lastStep: Timestamp
+    /// When the tree is advanced: the drivers' own schedule (`EngineSchedule`), as in FingerScript.
+    private var schedule: EngineSchedule
+    /// Animation frame interval, seconds. Setting it starts a new frame grid at the current time.
+    var frameInterval: Double {
+        get { 1 / schedule.ticks.frameRate }
+        set { schedule = EngineSchedule(origin: lastStep, frameRate: 1 / newValue) }
+    }
     var sampleInterval: Double = 1.0 / 120
     private(set) var events: [DelegateEvent] = []
     private var fingers: [Int: Point] = [:]
@@ -15,7 +24,8 @@ final class TreeScript {
          frameRate: Double = 60) throws {
         tree = try ScrollViewTree(screenSize: screen, views: views, statusBarHeight: statusBarHeight)
         now = .zero
-        frameInterval = 1 / frameRate
+        lastStep = .zero
+        schedule = EngineSchedule(origin: .zero, frameRate: frameRate)
     }
 
     func view(_ id: String) -> ScrollView { tree.view(id)! }
@@ -26,8 +36,11 @@ final class TreeScript {
 
     private func collect() { events += tree.drainEvents() }
 
+    /// Feeds touches at the current time, after every wakeup due before it.
     private func frame(_ samples: [TouchSample]) {
-        tree.handle(TouchFrame(time: now, samples: samples))
+        tick(to: now)
+        lastStep = EngineSchedule.inputTime(now, after: lastStep)
+        tree.handle(TouchFrame(time: lastStep, samples: samples))
         collect()
     }
 
@@ -48,7 +61,6 @@ final class TreeScript {
         for i in 1...steps {
             let f = Double(i) / Double(steps)
             now = t0.adding(seconds: ms / 1000 * f)
-            tick(to: now)
             var samples: [TouchSample] = []
             for slot in targets.keys.sorted() {
                 let a = starts[slot]!, b = targets[slot]!
@@ -73,43 +85,46 @@ final class TreeScript {
 
     func hold(ms: Double) { advance(ms: ms) }
 
+    /// Let `ms` pass, advancing at every wakeup of the schedule, then to the end instant itself.
     func advance(ms: Double) {
         let end = now.adding(seconds: ms / 1000)
         tick(to: end)
         now = end
-        tree.advance(to: end)
+        lastStep = max(lastStep, end)
+        tree.advance(to: lastStep)
         collect()
     }
 
+    /// Advance wakeup by wakeup until every view is at rest (at most `limit` seconds).
     func settle(limit: Double = 30) {
         let end = now.adding(seconds: limit)
-        while !tree.isAtRest && now < end {
-            var next = now.adding(seconds: frameInterval)
-            if let d = tree.nextTimerDeadline, d < next { next = d }
-            now = next
-            tree.advance(to: now)
-            collect()
-        }
+        while !tree.isAtRest, let wakeUp = nextWakeup, wakeUp <= end { step(to: wakeUp) }
+        now = max(now, lastStep)
     }
 
+    private var nextWakeup: Timestamp? {
+        schedule.nextWakeup(after: lastStep, isAnimating: tree.isAnimating, timerDeadline: tree.nextTimerDeadline)
+    }
+
+    private func step(to wakeUp: Timestamp) {
+        lastStep = schedule.stepTime(for: wakeUp, after: lastStep)
+        tree.advance(to: lastStep)
+        collect()
+    }
+
+    /// Every wakeup strictly before `end`, as a driver steps them before an input at `end`.
     private func tick(to end: Timestamp) {
-        while true {
-            var next: Timestamp? = tree.isAnimating ? now.adding(seconds: frameInterval) : nil
-            if let d = tree.nextTimerDeadline, next == nil || d < next! { next = d }
-            guard let n = next, n < end else { return }
-            now = n
-            tree.advance(to: now)
-            collect()
-        }
+        while let wakeUp = nextWakeup, wakeUp < end { step(to: wakeUp) }
     }
 
     func statusBarTap() {
-        tree.scrollToTop(at: now)
-        collect()
+        run { tree, time in tree.scrollToTop(at: time) }
     }
 
     func run(_ body: (ScrollViewTree, Timestamp) -> Void) {
-        body(tree, now)
+        tick(to: now)
+        lastStep = EngineSchedule.inputTime(now, after: lastStep)
+        body(tree, lastStep)
         collect()
     }
 }

@@ -70,6 +70,23 @@ final class ReplayCommandTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("render draws one scroll view"), result.stderr)
     }
 
+    /// With `TOUCHSCROLL_LOG_LEVEL=debug` the replay logs each of the engine's changes of phase on
+    /// standard error (journald's `<7>` debug priority), in order; stdout is unchanged.
+    func testADebugLogShowsEveryChangeOfPhase() throws {
+        let quiet = try TouchscrollProcess.run(["replay", "--config", "config/example.yaml", flick])
+        let debug = try TouchscrollProcess.run(["replay", "--config", "config/example.yaml", flick],
+                                               environment: ["TOUCHSCROLL_LOG_LEVEL": "debug"])
+        XCTAssertEqual(debug.status, 0, debug.stderr)
+        XCTAssertEqual(debug.stdout, quiet.stdout)
+        let lines = debug.stderr.split(separator: "\n").filter { $0.hasPrefix("<7>touchscroll.engine: ") }
+        XCTAssertEqual(lines, [
+            "<7>touchscroll.engine: idle → touchDown → tracking time=0µs view=main",
+            "<7>touchscroll.engine: tracking → touchesMoved → dragging time=16666µs view=main",
+            "<7>touchscroll.engine: dragging → touchesLifted → decelerating time=116666µs view=main",
+            "<7>touchscroll.engine: decelerating → tick → idle time=2766667µs view=main",
+        ], debug.stderr)
+    }
+
     /// The flick lands where the closed form says. The script moves 7 × 33.333 pt at 2 pt/ms
     /// from -64: the drag is recognised on the first frame, where the content moves 33.333 − 10 at
     /// once, so it lifts at 159.333 and rests where the speed falls under 0.01 pt/ms:

@@ -24,7 +24,7 @@ struct TouchscrollProcess {
         return products.appendingPathComponent("touchscroll")
     }
 
-    static func run(_ arguments: [String], stdin: String? = nil, file: StaticString = #filePath, line: UInt = #line) throws -> Result {
+    static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:], file: StaticString = #filePath, line: UInt = #line) throws -> Result {
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
             throw XCTSkip("touchscroll is not built at \(executable.path); run `swift build` first")
         }
@@ -37,6 +37,9 @@ struct TouchscrollProcess {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        }
         process.currentDirectoryURL = packageRoot
         process.standardOutput = try FileHandle(forWritingTo: outURL)
         process.standardError = try FileHandle(forWritingTo: errURL)

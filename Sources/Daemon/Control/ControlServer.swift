@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import SystemInterface
 import Glibc
 #endif
 import Logging
@@ -44,7 +45,7 @@ public final class ControlServer {
         var status = stat()
         if lstat(socketPath, &status) == 0 {
             guard status.st_mode & S_IFMT == S_IFSOCK else {
-                throw SystemCallError(operation: "bind", subject: socketPath, errno: EEXIST)
+                throw SystemCallError(operation: "bind", subject: socketPath, errno: Errno(rawValue: EEXIST))
             }
             unlink(socketPath)
         }

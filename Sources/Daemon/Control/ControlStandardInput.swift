@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import SystemInterface
 import Glibc
 #endif
 import Logging
@@ -30,7 +31,7 @@ public final class ControlStandardInput {
         do {
             try watcher.watch(descriptor, readable: true, writable: false)
             isWatched = true
-        } catch where error.errno == EPERM {
+        } catch where error.errno == Errno(rawValue: EPERM) {
             // epoll refuses regular files and /dev/null: they are always readable, so the caller
             // reads them through with `readToEnd` instead of waiting for readiness.
             isWatched = false

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SystemInterface
 
 /// A failed system call, with what was being done and to what: "sendto /run/systemd/notify: ENOENT
 /// (No such file or directory)".
@@ -9,9 +10,9 @@ public struct SystemCallError: Error, Hashable, Sendable, CustomStringConvertibl
     public var operation: String
     /// What it was applied to (a path, a socket address, a descriptor).
     public var subject: String
-    public var errno: Int32
+    public var errno: Errno
 
-    public init(operation: String, subject: String, errno: Int32) {
+    public init(operation: String, subject: String, errno: Errno) {
         self.operation = operation
         self.subject = subject
         self.errno = errno
@@ -19,10 +20,10 @@ public struct SystemCallError: Error, Hashable, Sendable, CustomStringConvertibl
 
     /// The error of the call that just failed (reads the thread's `errno`).
     static func last(_ operation: String, _ subject: String) -> SystemCallError {
-        SystemCallError(operation: operation, subject: subject, errno: Glibc.errno)
+        SystemCallError(operation: operation, subject: subject, errno: .current)
     }
 
     public var description: String {
-        "\(operation) \(subject): \(String(cString: strerror(errno)))"
+        "\(operation) \(subject): \(errno)"
     }
 }

@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import SystemInterface
 import Glibc
 #endif
 
@@ -43,7 +44,7 @@ public enum UnixSocketAddress: Hashable, Sendable, CustomStringConvertible {
         let bytes = pathBytes
         let capacity = MemoryLayout.size(ofValue: address.sun_path)
         guard bytes.count <= capacity else {
-            throw SystemCallError(operation: "address", subject: description, errno: ENAMETOOLONG)
+            throw SystemCallError(operation: "address", subject: description, errno: Errno(rawValue: ENAMETOOLONG))
         }
         withUnsafeMutableBytes(of: &address.sun_path) { raw in
             raw.copyBytes(from: bytes)

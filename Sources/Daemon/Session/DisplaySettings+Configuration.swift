@@ -15,7 +15,7 @@ extension DisplaySettings {
         case nil: break
         }
         self.init(content: display.content, pixelsPerPoint: display.pixelsPerPoint, targets: targets,
-                  indicators: IndicatorSettings(configuration.indicators))
+                  rotation: configuration.screen.rotation, indicators: IndicatorSettings(configuration.indicators))
     }
 }
 

@@ -23,9 +23,9 @@ public enum StateRestoration {
     /// The nearest offset to `offset` inside the scrollable range of `configuration` at its zoom.
     public static func clampedOffset(_ offset: Point, in configuration: ScrollViewConfiguration) -> Point {
         let inset = configuration.adjustedContentInset
-        // As the engine's ScrollView.contentSize: the zoom view's size times the scale when the
-        // content zooms, the configured contentSize otherwise.
-        let content = configuration.zoomingContentView.map { $0.frame.size * configuration.zoomScale } ?? configuration.contentSize
+        // The engine's ScrollView.contentSize: the zoom view's size times the scale (plus a
+        // stationary header) when the content zooms, the configured contentSize otherwise.
+        let content = configuration.contentSize(atScale: configuration.zoomScale)
         var clamped = offset
         for axis in Axis.allCases {
             let lowest = -inset.leading(axis)

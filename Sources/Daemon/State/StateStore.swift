@@ -1,3 +1,4 @@
+import SystemInterface
 import Foundation
 import Logging
 
@@ -79,7 +80,7 @@ public struct StateStore: Sendable {
     public func save(_ state: PreservedState) throws(SystemCallError) {
         guard let bytes = Self.encode(state) else {
             // Only non-finite numbers fail to encode; the caller filtered them (isUsable).
-            throw SystemCallError(operation: "encode", subject: path, errno: EINVAL)
+            throw SystemCallError(operation: "encode", subject: path, errno: Errno(rawValue: EINVAL))
         }
         try AtomicFile.replace(path, with: bytes)
     }

@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import SystemInterface
 import Glibc
 #endif
 
@@ -15,7 +16,7 @@ public final class SystemdNotifier {
     public static func fromEnvironment(_ environment: [String: String]) throws(SystemCallError) -> SystemdNotifier? {
         guard let spelling = environment["NOTIFY_SOCKET"], !spelling.isEmpty else { return nil }
         guard let address = UnixSocketAddress(systemdSpelling: spelling) else {
-            throw SystemCallError(operation: "NOTIFY_SOCKET", subject: spelling, errno: EAFNOSUPPORT)
+            throw SystemCallError(operation: "NOTIFY_SOCKET", subject: spelling, errno: Errno(rawValue: EAFNOSUPPORT))
         }
         return try SystemdNotifier(address: address)
     }
@@ -39,7 +40,7 @@ public final class SystemdNotifier {
             }
         }
         if sent < 0 { throw SystemCallError.last("sendto", subject) }
-        if sent != datagram.count { throw SystemCallError(operation: "sendto", subject: subject, errno: EMSGSIZE) }
+        if sent != datagram.count { throw SystemCallError(operation: "sendto", subject: subject, errno: Errno(rawValue: EMSGSIZE)) }
     }
 
     public func send(_ message: NotifyMessage) throws(SystemCallError) {

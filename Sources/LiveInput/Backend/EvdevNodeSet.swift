@@ -1,3 +1,4 @@
+import SystemInterface
 import CInputShim
 import Logging
 

@@ -1,6 +1,7 @@
 import CLibevdev
 import Logging
 import Recordings
+import ScrollEngine
 
 #if canImport(Glibc)
 import Glibc

@@ -1,3 +1,5 @@
+import SystemInterface
+
 /// A failed call into the input stack, with what was being done and to which device.
 ///
 /// A struct over `Errno` rather than an enum of cases: the number says what went wrong, `call`

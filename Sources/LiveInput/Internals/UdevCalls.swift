@@ -1,3 +1,4 @@
+import SystemInterface
 import CLibudev
 
 #if canImport(Glibc)

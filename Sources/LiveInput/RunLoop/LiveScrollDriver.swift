@@ -3,7 +3,7 @@ import Playback
 import ScrollEngine
 
 /// Feeds live input into a scroll view on real monotonic time, with the replay driver's schedule
-/// (`Playback.EngineSchedule`, shared with `PlaybackDriver`), so that `touchscroll replay` of the touches this
+/// (`ScrollEngine.EngineSchedule`, shared with `PlaybackDriver`), so that `touchscroll replay` of the touches this
 /// driver fed (`--tee-touches`) produces the same stream byte for byte:
 /// - the engine is created at the first input frame's time, and animation ticks fall on
 ///   `FrameTicks(origin: thatTime, frameRate:)`, never on the times the process happened to wake;
@@ -125,6 +125,10 @@ public final class LiveScrollDriver {
 
     private func emitDrained() throws {
         guard let target else { return }
+        // The engine's state machine, one debug line per change of phase: `old → input → new`.
+        for transition in target.drainTransitions() {
+            logger.debug("\(transition)", metadata: transition.view.map { ["time": "\(transition.time)", "view": "\($0)"] } ?? ["time": "\(transition.time)"])
+        }
         let events = target.drainEvents()
         if !events.isEmpty { try emit(events) }
     }

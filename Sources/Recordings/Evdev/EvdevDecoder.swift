@@ -76,8 +76,8 @@ public struct EvdevDecoder: Sendable {
         let panelWidth = (Double(Int64(xAxis.maximum) - Int64(xAxis.minimum)) + 1) / Double(xAxis.resolution)
         let panelHeight = (Double(Int64(yAxis.maximum) - Int64(yAxis.minimum)) + 1) / Double(yAxis.resolution)
         switch mapping.rotation {
-        case .none, .clockwise180: return (panelWidth / mapping.screenSize.width, panelHeight / mapping.screenSize.height)
-        case .clockwise90, .clockwise270: return (panelHeight / mapping.screenSize.width, panelWidth / mapping.screenSize.height)
+        case .none, .half: return (panelWidth / mapping.screenSize.width, panelHeight / mapping.screenSize.height)
+        case .quarter, .threeQuarters: return (panelHeight / mapping.screenSize.width, panelWidth / mapping.screenSize.height)
         }
     }
 

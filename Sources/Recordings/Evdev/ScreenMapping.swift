@@ -4,22 +4,15 @@ import ScrollEngine
 /// flipped, then rotated. Scaling follows libinput (`(value - min) · size / (max - min + 1)`), so a
 /// 0…1279 axis on a 1280 px screen maps each unit to one pixel.
 public struct ScreenMapping: Hashable, Sendable {
-    /// Clockwise rotation of the touch panel relative to the screen.
-    public enum Rotation: Int, Hashable, Sendable, CaseIterable {
-        case none = 0
-        case clockwise90 = 90
-        case clockwise180 = 180
-        case clockwise270 = 270
-    }
-
     /// The screen in px (= scroll-view points).
     public var screenSize: Size
-    public var rotation: Rotation
+    /// Clockwise rotation of the touch panel relative to the screen.
+    public var rotation: ScreenRotation
     /// Mirror the device's x (y) axis before rotating.
     public var flipX: Bool
     public var flipY: Bool
 
-    public init(screenSize: Size, rotation: Rotation = .none, flipX: Bool = false, flipY: Bool = false) {
+    public init(screenSize: Size, rotation: ScreenRotation = .none, flipX: Bool = false, flipY: Bool = false) {
         self.screenSize = screenSize
         self.rotation = rotation
         self.flipX = flipX
@@ -41,9 +34,9 @@ public struct ScreenMapping: Hashable, Sendable {
         let (sx, sy): ((Int64, Int64), (Int64, Int64))
         switch rotation {
         case .none: (sx, sy) = ((u, xRange), (v, yRange))
-        case .clockwise90: (sx, sy) = ((yRange - v, yRange), (u, xRange))
-        case .clockwise180: (sx, sy) = ((xRange - u, xRange), (yRange - v, yRange))
-        case .clockwise270: (sx, sy) = ((v, yRange), (xRange - u, xRange))
+        case .quarter: (sx, sy) = ((yRange - v, yRange), (u, xRange))
+        case .half: (sx, sy) = ((xRange - u, xRange), (yRange - v, yRange))
+        case .threeQuarters: (sx, sy) = ((v, yRange), (xRange - u, xRange))
         }
         // A value far outside the axis' range (a broken device, a damaged recording) could land
         // 10¹³ px away; positions are held within the coordinates the engine accepts.
@@ -58,9 +51,9 @@ public struct ScreenMapping: Hashable, Sendable {
         var (u, v): (Double, Double)
         switch rotation {
         case .none: (u, v) = (su, sv)
-        case .clockwise90: (u, v) = (sv, 1 - su)
-        case .clockwise180: (u, v) = (1 - su, 1 - sv)
-        case .clockwise270: (u, v) = (1 - sv, su)
+        case .quarter: (u, v) = (sv, 1 - su)
+        case .half: (u, v) = (1 - su, 1 - sv)
+        case .threeQuarters: (u, v) = (1 - sv, su)
         }
         if flipX { u = 1 - u }
         if flipY { v = 1 - v }

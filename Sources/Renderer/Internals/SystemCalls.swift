@@ -1,4 +1,5 @@
 import CFramebuffer
+import SystemInterface
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -12,7 +13,7 @@ struct SystemCalls: @unchecked Sendable {
     var close: (_ fd: Int32) -> Int32
     var ioctl: (_ fd: Int32, _ request: UInt, _ argument: UnsafeMutableRawPointer) -> Int32
     /// mmap(NULL, length, PROT_READ|PROT_WRITE, MAP_SHARED, fd, offset); nil and −errno on failure.
-    var mapShared: (_ fd: Int32, _ length: Int, _ offset: Int) -> Result<UnsafeMutableRawPointer, SystemCallError>
+    var mapShared: (_ fd: Int32, _ length: Int, _ offset: Int) -> Result<UnsafeMutableRawPointer, Errno>
     var unmap: (_ address: UnsafeMutableRawPointer, _ length: Int) -> Void
 
     static let live = SystemCalls(
@@ -26,14 +27,9 @@ struct SystemCalls: @unchecked Sendable {
         },
         mapShared: { fd, length, offset in
             let p = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_SHARED, fd, off_t(offset))
-            guard let p, p != MAP_FAILED else { return .failure(SystemCallError(errno: errno)) }
+            guard let p, p != MAP_FAILED else { return .failure(Errno.current) }
             return .success(p)
         },
         unmap: { address, length in _ = munmap(address, length) }
     )
-}
-
-/// A failed system call's errno.
-struct SystemCallError: Error, Hashable {
-    var errno: Int32
 }

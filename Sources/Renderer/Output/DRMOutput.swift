@@ -1,3 +1,4 @@
+import SystemInterface
 import CDRM
 import Logging
 #if canImport(Glibc)
@@ -34,25 +35,32 @@ public final class DRMOutput: FrameOutput {
     private var hasSetCrtc = false
     private var savedCrtc: UnsafeMutablePointer<drmModeCrtc>?
     private let logger: Logger
+    /// The open, close and mmap of the card (the libdrm calls are libdrm's own).
+    private let calls: SystemCalls
 
-    public init(path: String = "/dev/dri/card0", logger: Logger = Logger(label: "touchscroll.renderer.drm")) throws {
+    public convenience init(path: String = "/dev/dri/card0", logger: Logger = Logger(label: "touchscroll.renderer.drm")) throws {
+        try self.init(path: path, calls: .live, logger: logger)
+    }
+
+    init(path: String, calls: SystemCalls, logger: Logger) throws {
         self.path = path
         self.logger = logger
-        let fd = SystemCalls.live.open(path, O_RDWR)
-        guard fd >= 0 else { throw RendererError(.deviceOpen, path: path, "cannot open the DRM device (is the user in group video?)", errno: -fd) }
+        self.calls = calls
+        let fd = calls.open(path, O_RDWR)
+        guard fd >= 0 else { throw RendererError(.deviceOpen, path: path, "cannot open the DRM device (is the user in group video?)", errno: Errno(rawValue: -fd)) }
         self.fd = fd
         var ok = false
-        defer { if !ok { _ = Glibc.close(fd) } }
+        defer { if !ok { _ = calls.close(fd) } }
 
         if drmIsMaster(fd) == 0 && drmSetMaster(fd) != 0 {
-            throw DisplaySelection.masterError(path: path, operation: "drmSetMaster", errno: errno)
+            throw DisplaySelection.masterError(path: path, operation: "drmSetMaster", errno: .current)
         }
         var dumb: UInt64 = 0
         guard drmGetCap(fd, UInt64(DRM_CAP_DUMB_BUFFER), &dumb) == 0, dumb != 0 else {
             throw RendererError(.deviceQuery, path: path, "the driver has no dumb buffers (DRM_CAP_DUMB_BUFFER)")
         }
         guard let resources = drmModeGetResources(fd) else {
-            throw RendererError(.deviceQuery, path: path, "drmModeGetResources failed: not a KMS device?", errno: errno)
+            throw RendererError(.deviceQuery, path: path, "drmModeGetResources failed: not a KMS device?", errno: .current)
         }
         defer { drmModeFreeResources(resources) }
 
@@ -101,7 +109,7 @@ public final class DRMOutput: FrameOutput {
             _ = drmModeRmFB(fd, b.framebufferID)
             _ = drmModeDestroyDumbBuffer(fd, b.handle)
         }
-        _ = Glibc.close(fd)
+        _ = calls.close(fd)
     }
 
     /// The connector's current encoder's CRTC, else any CRTC one of its encoders can drive.
@@ -123,24 +131,24 @@ public final class DRMOutput: FrameOutput {
     private func makeDumbBuffer() throws -> DumbBuffer {
         var handle: UInt32 = 0, pitch: UInt32 = 0, size: UInt64 = 0
         guard drmModeCreateDumbBuffer(fd, UInt32(panelSize.width), UInt32(panelSize.height), 32, 0, &handle, &pitch, &size) == 0 else {
-            throw RendererError(.modeSetting, path: path, "drmModeCreateDumbBuffer \(panelSize) failed", errno: errno)
+            throw RendererError(.modeSetting, path: path, "drmModeCreateDumbBuffer \(panelSize) failed", errno: .current)
         }
         var fbID: UInt32 = 0
         guard drmModeAddFB(fd, UInt32(panelSize.width), UInt32(panelSize.height), 24, 32, pitch, handle, &fbID) == 0 else {
-            let e = errno
+            let e = Errno.current
             _ = drmModeDestroyDumbBuffer(fd, handle)
             throw RendererError(.modeSetting, path: path, "drmModeAddFB failed", errno: e)
         }
         var offset: UInt64 = 0
         guard drmModeMapDumbBuffer(fd, handle, &offset) == 0 else {
-            throw RendererError(.deviceMap, path: path, "drmModeMapDumbBuffer failed", errno: errno)
+            throw RendererError(.deviceMap, path: path, "drmModeMapDumbBuffer failed", errno: .current)
         }
-        switch SystemCalls.live.mapShared(fd, Int(size), Int(offset)) {
+        switch calls.mapShared(fd, Int(size), Int(offset)) {
         case .success(let p):
             memset(p, 0, Int(size))
             return DumbBuffer(handle: handle, framebufferID: fbID, pitch: Int(pitch), size: Int(size), memory: p)
         case .failure(let e):
-            throw RendererError(.deviceMap, path: path, "mmap of a dumb buffer failed", errno: e.errno)
+            throw RendererError(.deviceMap, path: path, "mmap of a dumb buffer failed", errno: e)
         }
     }
 
@@ -152,14 +160,14 @@ public final class DRMOutput: FrameOutput {
         if !hasSetCrtc {
             var connector = connectorID
             guard drmModeSetCrtc(fd, crtcID, buffers[back].framebufferID, 0, 0, &connector, 1, &mode) == 0 else {
-                throw DisplaySelection.masterError(path: path, operation: "drmModeSetCrtc", errno: errno)
+                throw DisplaySelection.masterError(path: path, operation: "drmModeSetCrtc", errno: .current)
             }
             hasSetCrtc = true
             return
         }
         let userData = Unmanaged.passUnretained(self).toOpaque()
         guard drmModePageFlip(fd, crtcID, buffers[back].framebufferID, UInt32(DRM_MODE_PAGE_FLIP_EVENT), userData) == 0 else {
-            throw DisplaySelection.masterError(path: path, operation: "drmModePageFlip", errno: errno)
+            throw DisplaySelection.masterError(path: path, operation: "drmModePageFlip", errno: .current)
         }
         isFlipPending = true
         front = back
@@ -176,7 +184,7 @@ public final class DRMOutput: FrameOutput {
             output.flipsCompleted += 1
         }
         guard drmHandleEvent(fd, &context) == 0 else {
-            throw RendererError(.pageFlip, path: path, "drmHandleEvent failed", errno: errno)
+            throw RendererError(.pageFlip, path: path, "drmHandleEvent failed", errno: .current)
         }
     }
 
@@ -186,7 +194,7 @@ public final class DRMOutput: FrameOutput {
             var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             let r = poll(&p, 1, 1000)
             if r < 0 && errno == EINTR { continue }
-            guard r > 0 else { throw RendererError(.pageFlip, path: path, "no page-flip completion within a second", errno: r < 0 ? errno : nil) }
+            guard r > 0 else { throw RendererError(.pageFlip, path: path, "no page-flip completion within a second", errno: r < 0 ? .current : nil) }
             try handleEvents()
         }
     }

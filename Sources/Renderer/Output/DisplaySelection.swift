@@ -38,8 +38,8 @@ public enum DisplaySelection {
 
     /// The error for a refused mode set or drmSetMaster: EACCES, EPERM and EBUSY mean another
     /// process (a compositor, a display manager, another touchscroll) holds DRM master.
-    public static func masterError(path: String, operation: String, errno: Int32) -> RendererError {
-        switch errno {
+    public static func masterError(path: String, operation: String, errno: Errno) -> RendererError {
+        switch errno.rawValue {
         case EACCES, EPERM, EBUSY:
             RendererError(.notMaster, path: path,
                           "\(operation) refused: another process is DRM master of this card (stop the display server or switch to a free VT), or this process lacks the rights to become master")
@@ -50,5 +50,6 @@ public enum DisplaySelection {
 }
 
 #if canImport(Glibc)
+import SystemInterface
 import Glibc
 #endif

@@ -1,3 +1,4 @@
+import SystemInterface
 import CFramebuffer
 import Logging
 #if canImport(Glibc)
@@ -38,7 +39,7 @@ public final class FramebufferOutput: FrameOutput {
         self.logger = logger
         let fd = calls.open(path, O_RDWR)
         guard fd >= 0 else {
-            throw RendererError(.deviceOpen, path: path, "cannot open the framebuffer (is the user in group video?)", errno: -fd)
+            throw RendererError(.deviceOpen, path: path, "cannot open the framebuffer (is the user in group video?)", errno: Errno(rawValue: -fd))
         }
         var variable = fb_var_screeninfo()
         var fixed = fb_fix_screeninfo()
@@ -46,7 +47,7 @@ public final class FramebufferOutput: FrameOutput {
         if r == 0 { r = calls.ioctl(fd, ts_FBIOGET_FSCREENINFO, &fixed) }
         guard r == 0 else {
             _ = calls.close(fd)
-            throw RendererError(.deviceQuery, path: path, "FBIOGET_VSCREENINFO/FBIOGET_FSCREENINFO failed: not an fbdev device?", errno: -r)
+            throw RendererError(.deviceQuery, path: path, "FBIOGET_VSCREENINFO/FBIOGET_FSCREENINFO failed: not an fbdev device?", errno: Errno(rawValue: -r))
         }
         func field(_ b: fb_bitfield) -> FramebufferPixelFormat.Bitfield { .init(offset: Int(b.offset), length: Int(b.length)) }
         let format = FramebufferPixelFormat(bitsPerPixel: Int(variable.bits_per_pixel), red: field(variable.red),
@@ -66,7 +67,7 @@ public final class FramebufferOutput: FrameOutput {
         case .success(let p): memory = p
         case .failure(let e):
             _ = calls.close(fd)
-            throw RendererError(.deviceMap, path: path, "mmap of \(length) bytes failed", errno: e.errno)
+            throw RendererError(.deviceMap, path: path, "mmap of \(length) bytes failed", errno: e)
         }
 
         self.fd = fd

@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import SystemInterface
 import Glibc
 #endif
 
@@ -13,7 +14,7 @@ public final class PNGSequenceOutput: FrameOutput {
         self.directory = directory
         self.panelSize = panelSize
         if mkdir(directory, 0o755) != 0 && errno != EEXIST {
-            throw RendererError(.imageWrite, path: directory, "cannot create the output directory", errno: errno)
+            throw RendererError(.imageWrite, path: directory, "cannot create the output directory", errno: .current)
         }
     }
 

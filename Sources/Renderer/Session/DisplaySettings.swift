@@ -39,12 +39,12 @@ public struct DisplaySettings: Hashable, Sendable {
     public var content: String?
     public var pixelsPerPoint: Double
     public var targets: [Target]
-    public var rotation: OutputRotation
+    public var rotation: ScreenRotation
     public var indicators: IndicatorSettings
     public var header: StationaryHeader?
     public var showsDebugViews: Bool
 
-    public init(content: String? = nil, pixelsPerPoint: Double = 1, targets: [Target] = [], rotation: OutputRotation = .none,
+    public init(content: String? = nil, pixelsPerPoint: Double = 1, targets: [Target] = [], rotation: ScreenRotation = .none,
                 indicators: IndicatorSettings = IndicatorSettings(), header: StationaryHeader? = nil, showsDebugViews: Bool = false) {
         self.content = content
         self.pixelsPerPoint = pixelsPerPoint
@@ -92,8 +92,10 @@ public struct DisplaySettings: Hashable, Sendable {
             config.infiniteScrolling = InfiniteScrolling(axis: infinite.axis, periods: 5)
             config.scrollView.infiniteScrolling = .init(axis: infinite.axis, period: period)
         }
-        // The content defines the contentSize the scroll view runs with.
+        // The content defines the contentSize the scroll view runs with; the header sits above a
+        // zoom view and does not zoom, so the engine adds it to the zoomed size too.
         config.scrollView.contentSize = config.contentSize(contentPointSize: image.pointSize, zoomScale: scrollView.zoomScale)
+        config.scrollView.stationaryHeaderHeight = header?.height ?? 0
         return config
     }
 

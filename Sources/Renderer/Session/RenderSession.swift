@@ -77,20 +77,44 @@ public struct RenderSession: Sendable {
         }
     }
 
+    /// What an event means to the header: it hides when the user's finger drags the content up into
+    /// the page (contentOffset.y grows in the `dragging` phase) and comes back on the user's next
+    /// interaction of another kind — dragging back down, a finger landing, a tap, a pinch, scroll to
+    /// top — or when the content reaches the top. Motion without a finger (a fling's deceleration, the
+    /// bounce at an edge, a programmatic animation, the zoom settling) is no interaction: the header
+    /// stays as it is, so a bounce at the bottom edge does not bring it back.
     private func headerInput(_ event: DelegateEvent, previous: ScrollViewState, headerHeight: Double) -> HeaderVisibility.Input {
         let y = event.state.contentOffset.y
+        let unchanged: HeaderVisibility.Input = header.isHidden ? .draggedIntoContent(at: event.time) : .otherInteraction(at: event.time)
         if y <= headerHeight { return .otherInteraction(at: event.time) }
+        // A finger landing is an interaction whatever the content was doing.
+        if event.state.isTracking, !previous.isTracking { return .otherInteraction(at: event.time) }
         switch event.message {
-        case .didScroll where event.state.isDragging || event.state.isDecelerating:
-            let dy = y - previous.contentOffset.y
-            if dy > 0 { return .draggedIntoContent(at: event.time) }
-            if dy < 0 { return .otherInteraction(at: event.time) }
-            return header.isHidden ? .draggedIntoContent(at: event.time) : .otherInteraction(at: event.time)
-        case .didScroll, .willBeginDragging, .willEndDragging, .didEndDragging, .willBeginDecelerating, .didEndDecelerating,
-             .didEndScrollingAnimation, .touchesMoved, .touchesEnded, .touchesCancelled:
-            // Part of the same drag, or no interaction of its own: keep the header as it is.
-            return header.isHidden ? .draggedIntoContent(at: event.time) : .otherInteraction(at: event.time)
-        default:
+        case .didScroll:
+            switch event.state.phase {
+            case .dragging:
+                let dy = y - previous.contentOffset.y
+                if dy > 0 { return .draggedIntoContent(at: event.time) }
+                if dy < 0 { return .otherInteraction(at: event.time) }
+                return unchanged
+            case .pinching:
+                return .otherInteraction(at: event.time)
+            case .idle, .tracking, .decelerating, .scrollAnimating, .zoomSettling, .zoomAnimating:
+                return unchanged
+            }
+        case .willBeginDragging, .willEndDragging, .didEndDragging, .willBeginDecelerating, .didEndDecelerating,
+             .didEndScrollingAnimation, .touchesMoved, .touchesEnded, .touchesCancelled, .recentered:
+            // Part of the same gesture or motion, or no interaction of its own.
+            return unchanged
+        case .didZoom:
+            // A pinch is an interaction; the zoom settling inside its limits or animating is not.
+            return event.state.phase == .pinching ? .otherInteraction(at: event.time) : unchanged
+        case .motionStopped(let reason):
+            switch reason {
+            case .touch: return .otherInteraction(at: event.time)
+            case .stopScrollingAndZooming, .programmatic: return unchanged
+            }
+        case .shouldScrollToTop, .didScrollToTop, .willBeginZooming, .didEndZooming, .touchesBegan, .tap, .swipe, .longPress:
             return .otherInteraction(at: event.time)
         }
     }

@@ -8,7 +8,7 @@ public struct RendererConfiguration: Hashable, Sendable {
     public var indicators: IndicatorSettings = IndicatorSettings()
     public var header: StationaryHeader? = nil
     public var infiniteScrolling: InfiniteScrolling? = nil
-    public var rotation: OutputRotation = .none
+    public var rotation: ScreenRotation = .none
     /// `--debug-views`: outline every content view of `scrollView.contentViews`.
     public var showsDebugViews: Bool = false
     /// What shows where there is no content (overscroll, content smaller than the screen).

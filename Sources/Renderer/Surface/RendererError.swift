@@ -1,3 +1,5 @@
+import SystemInterface
+
 /// What went wrong in the renderer, with the context needed to act on it: which file or device,
 /// which operation, the errno when there is one.
 public struct RendererError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -12,9 +14,9 @@ public struct RendererError: Error, Hashable, Sendable, CustomStringConvertible 
     /// What was being done and what was expected.
     public var detail: String
     /// errno, when a system call failed.
-    public var errno: Int32?
+    public var errno: Errno?
 
-    public init(_ kind: Kind, path: String, _ detail: String, errno: Int32? = nil) {
+    public init(_ kind: Kind, path: String, _ detail: String, errno: Errno? = nil) {
         self.kind = kind
         self.path = path
         self.detail = detail
@@ -23,7 +25,7 @@ public struct RendererError: Error, Hashable, Sendable, CustomStringConvertible 
 
     public var description: String {
         var s = "\(path): \(kind.rawValue): \(detail)"
-        if let errno { s += " (errno \(errno): \(String(cString: strerror(errno))))" }
+        if let errno { s += " (errno \(errno.rawValue): \(errno))" }
         return s
     }
 }

@@ -69,12 +69,15 @@ public struct PhaseTransition: Hashable, Sendable, CustomStringConvertible {
     public var from: ScrollPhase
     public var input: String
     public var to: ScrollPhase
+    /// The id of the scroll view that changed, when it is one of a screen's several (ScrollViewTree sets it).
+    public var view: String?
 
-    public init(time: Timestamp, from: ScrollPhase, input: String, to: ScrollPhase) {
+    public init(time: Timestamp, from: ScrollPhase, input: String, to: ScrollPhase, view: String? = nil) {
         self.time = time
         self.from = from
         self.input = input
         self.to = to
+        self.view = view
     }
 
     public var description: String { "\(from.rawValue) → \(input) → \(to.rawValue)" }

@@ -45,6 +45,11 @@ public struct ScrollViewConfiguration: Hashable, Sendable {
     public var contentAlignmentPoint: Point = .zero
     /// Double-tap-to-zoom; off by default (so single taps are never delayed).
     public var doubleTapZoom: DoubleTapZoom = DoubleTapZoom()
+    /// Height of a stationary header laid out above the zoom view: it scrolls with the content but
+    /// never zooms (the renderer's pinned header). While the zoom view defines the contentSize, the
+    /// header is added to the zoom view's scaled height, so the whole zoomed content stays reachable
+    /// below it. Set by the display from its header, not a YAML key.
+    public var stationaryHeaderHeight: Double = 0
 
     // MARK: Infinite scrolling
     /// Content that repeats along one axis (StreetScroller): when the offset drifts more than a
@@ -117,6 +122,15 @@ public struct ScrollViewConfiguration: Hashable, Sendable {
 
     /// contentInset plus the safe area (UIKit's adjustedContentInset).
     public var adjustedContentInset: EdgeInsets { contentInset + safeAreaInsets }
+
+    /// UIKit's contentSize at `scale`: the zoom view's size times the scale, plus the stationary
+    /// header, when zooming is possible; the configured contentSize otherwise.
+    public func contentSize(atScale scale: Double) -> Size {
+        guard let zoomView = zoomingContentView else { return contentSize }
+        var size = zoomView.frame.size * scale
+        size.height += stationaryHeaderHeight
+        return size
+    }
 
     /// The zoom view, when zooming is possible at all (a zoom view exists and the limits differ).
     public var zoomingContentView: ContentView? {

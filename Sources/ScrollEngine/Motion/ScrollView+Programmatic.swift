@@ -135,7 +135,9 @@ extension ScrollView {
         advance(to: when)
         if let zoomView = configuration.zoomView,
            let i = configuration.contentViews.firstIndex(where: { $0.id == zoomView }), canZoom {
-            configuration.contentViews[i].frame.size = Size(width: size.width / zoomScale, height: size.height / zoomScale)
+            // The stationary header above the zoom view does not scale: the rest is the zoom view's.
+            let zoomedHeight = max(0, size.height - configuration.stationaryHeaderHeight)
+            configuration.contentViews[i].frame.size = Size(width: size.width / zoomScale, height: zoomedHeight / zoomScale)
         } else {
             configuration.contentSize = size
         }

@@ -252,9 +252,15 @@ public final class ScrollViewTree {
         return all
     }
 
-    /// The phase changes of every view since the last call, with the view's id.
-    public func drainTransitions() -> [(view: String, transition: PhaseTransition)] {
-        entries.flatMap { e in e.view.drainTransitions().map { (e.id, $0) } }
+    /// The phase changes of every view since the last call, each naming its view.
+    public func drainTransitions() -> [PhaseTransition] {
+        entries.flatMap { e in
+            e.view.drainTransitions().map { transition in
+                var named = transition
+                named.view = e.id
+                return named
+            }
+        }
     }
 
     private func note(_ text: String) {

@@ -1,5 +1,3 @@
-import ScrollEngine
-
 /// The animation frame grid: tick n is at origin + round(n × 10⁶ / frameRate) µs. Computed from
 /// n each time rather than by adding an interval, so 60 Hz (16 666.67 µs) never drifts.
 public struct FrameTicks: Hashable, Sendable {

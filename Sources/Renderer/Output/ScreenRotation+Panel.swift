@@ -1,18 +1,12 @@
 import CPixman
+import ScrollEngine
 
-/// How the drawn frame is turned onto the panel, clockwise, in software (pixman, nearest
-/// neighbour, so every pixel is copied exactly).
-public enum OutputRotation: Int, Hashable, Sendable, CaseIterable {
-    case none = 0
-    case quarter = 90
-    case half = 180
-    case threeQuarters = 270
-
-    public init?(degrees: Int) { self.init(rawValue: ((degrees % 360) + 360) % 360) }
-
+/// The display side of the tree's one rotation type: how the drawn frame is turned onto the panel,
+/// clockwise, in software (pixman, nearest neighbour, so every pixel is copied exactly).
+extension ScreenRotation {
     /// The size the renderer draws at for a panel of `panel` pixels.
     public func logicalSize(panel: PixelSize) -> PixelSize {
-        self == .quarter || self == .threeQuarters ? panel.transposed : panel
+        swapsAxes ? panel.transposed : panel
     }
 
     /// Where logical pixel (x, y) lands on the panel (the forward map, for tests and touch mapping).

@@ -1,7 +1,6 @@
-import ScrollEngine
-
-/// When to advance the engine: the one schedule the replay driver (`PlaybackDriver`) and the live
-/// driver (`LiveScrollDriver`) share, so that a live run's tee replays to the same bytes.
+/// When to advance the engine: the one schedule the replay driver (`PlaybackDriver`), the live
+/// driver (`LiveScrollDriver`) and the engine tests' finger scripts share, so that a live run's tee
+/// replays to the same bytes and a test sees the frames a user would.
 ///
 /// - While the engine animates, the next wakeup is the first tick of the frame grid (`FrameTicks`,
 ///   anchored at the first input) more than a quarter frame after the last step: a lift at

@@ -2,10 +2,13 @@
 import Glibc
 #endif
 
-/// A POSIX error number, as `errno` or a negative libinput / libevdev return value reports it.
+/// A POSIX error number, as `errno`, a negative kernel-convention return or a negative libinput /
+/// libevdev / libdrm return value reports it: the one errno type of the tree (live input, the
+/// renderer's display outputs and the daemon's sockets and files).
 ///
 /// A one-field struct in the manner of swift-system's `Errno`; written here rather than taken from
-/// swift-system because every call that produces one goes through `SystemCalls`, which tests replace.
+/// swift-system because every call that produces one goes through an injectable table of system
+/// calls, which tests replace.
 public struct Errno: RawRepresentable, Hashable, Sendable, Error, CustomStringConvertible {
     public var rawValue: Int32
     public init(rawValue: Int32) { self.rawValue = rawValue }
@@ -34,5 +37,5 @@ public struct Errno: RawRepresentable, Hashable, Sendable, Error, CustomStringCo
     }
 
     /// The calling thread's current `errno`.
-    static var current: Errno { Errno(rawValue: errno) }
+    public static var current: Errno { Errno(rawValue: errno) }
 }

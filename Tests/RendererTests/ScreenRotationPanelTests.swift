@@ -1,11 +1,12 @@
+import ScrollEngine
 import XCTest
 @testable import Renderer
 
-final class OutputRotationTests: XCTestCase {
+final class ScreenRotationPanelTests: XCTestCase {
     func testEveryRotationMovesEachPixelWherePanelPointSays() {
         let logical = PixelBuffer(size: PixelSize(width: 5, height: 3))
         for y in 0..<3 { for x in 0..<5 { logical[x, y] = Fixtures.coordinateColor(x, y) } }
-        for rotation in OutputRotation.allCases {
+        for rotation in ScreenRotation.allCases {
             let panelSize = rotation == .quarter || rotation == .threeQuarters ? PixelSize(width: 3, height: 5) : PixelSize(width: 5, height: 3)
             XCTAssertEqual(rotation.logicalSize(panel: panelSize), logical.size)
             let panel = PixelBuffer(size: panelSize)
@@ -18,7 +19,7 @@ final class OutputRotationTests: XCTestCase {
     }
 
     func testAQuarterTurnPutsTheTopLeftCornerTopRight() {
-        XCTAssertEqual(OutputRotation.quarter.panelPoint(x: 0, y: 0, logical: PixelSize(width: 800, height: 1280)).x, 1279)
-        XCTAssertEqual(OutputRotation(degrees: -90), .threeQuarters)
+        XCTAssertEqual(ScreenRotation.quarter.panelPoint(x: 0, y: 0, logical: PixelSize(width: 800, height: 1280)).x, 1279)
+        XCTAssertEqual(ScreenRotation(degrees: -90), .threeQuarters)
     }
 }

@@ -1,4 +1,3 @@
-import Playback
 import ScrollEngine
 import XCTest
 
