@@ -29,7 +29,8 @@ public struct TouchScriptReader: TouchFrameReader {
     /// The slots that are down after the frames returned so far.
     public var slotsDown: Set<TouchSlot> { down }
 
-    /// The next frame: all consecutive events with the same time, in file order.
+    /// The next frame: all consecutive events with the same time, in file order (from a pipe or
+    /// terminal: up to the first line not yet written when the frame's last line is read).
     public mutating func nextFrame() throws -> TouchFrame? {
         if let deferredError {
             self.deferredError = nil
@@ -47,9 +48,11 @@ public struct TouchScriptReader: TouchFrameReader {
         while true {
             // Looking ahead for more events of this frame: an error there belongs to a later
             // line, so the frame read so far is returned first and the error on the next call.
+            // From a pipe, a pause of the writer also ends the frame: a program feeding touches
+            // gets the frame's lines without having to write the next frame first.
             let lookahead: (event: TouchScriptEvent, line: Int)?
             do {
-                lookahead = try nextEvent()
+                lookahead = try nextEvent(unlessInputPauses: true)
             } catch {
                 deferredError = error
                 break
@@ -93,8 +96,10 @@ public struct TouchScriptReader: TouchFrameReader {
         return TouchSample(slot: event.slot, phase: event.phase, location: event.location)
     }
 
-    private mutating func nextEvent() throws -> (event: TouchScriptEvent, line: Int)? {
-        while let line = try lines.nextLine() {
+    /// The next event, or nil at the end of the input (or, with `unlessInputPauses`, when the next
+    /// line has not been written yet).
+    private mutating func nextEvent(unlessInputPauses: Bool = false) throws -> (event: TouchScriptEvent, line: Int)? {
+        while !unlessInputPauses || lines.hasLineReady, let line = try lines.nextLine() {
             let trimmed = line.text.trimmingCharacters(in: .whitespaces)
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
             let event = try parse(trimmed, line: line.number)
