@@ -61,7 +61,9 @@ bench: bench-table
 
 bench-table: deps
 	$(SWIFT) build $(BENCH_BUILD_FLAGS) $(SWIFT_FLAGS)
-	python3 -B bench/bench.py --binary "$$($(SWIFT) build $(BENCH_BUILD_FLAGS) --show-bin-path)/touchscroll"
+	$(SWIFT) build -c release --product recordings-bench $(SWIFT_FLAGS)
+	python3 -B bench/bench.py --binary "$$($(SWIFT) build $(BENCH_BUILD_FLAGS) --show-bin-path)/touchscroll" \
+	    --latency-tool "$$($(SWIFT) build -c release --show-bin-path)/recordings-bench"
 
 swift-test: deps
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
