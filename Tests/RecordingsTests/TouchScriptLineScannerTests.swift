@@ -65,6 +65,7 @@ final class TouchScriptLineScannerTests: XCTestCase {
             #"{"t": 0, "slot": 0, "phase": "down", "x": 1, "y": 1} x"#, // something after the object
             #"{"t": 0, "slot": 0, "phase": "down", "x": 1, "y": 1,}"#, // a trailing comma
             #"{"t": 1234567890123456789, "slot": 0, "phase": "down", "x": 1, "y": 1}"#, // too many digits to be sure
+            #"{"t": 0, "slot": 99999999999999999999999999999999, "phase": "down", "x": 1, "y": 1}"#, // past Int64 (found by fuzzing)
             #"{"t": 0, "slot": 0, "phase": "down", "x": 0.1234567890123456789, "y": 1}"#, // a long number
             #"{"t": 0, "slot": 0, "phase": "down", "x": -1e-400, "y": 1}"#, // rounds to zero
             #"{"t": 0, "slot": "0", "phase": "down", "x": 1, "y": 1}"#, // a string slot

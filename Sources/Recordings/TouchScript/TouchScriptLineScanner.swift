@@ -127,7 +127,8 @@ enum TouchScriptLineScanner {
             let digitsStart = position
             var value: Int64 = 0
             while position < bytes.endIndex, bytes[position] >= 0x30, bytes[position] <= 0x39 {
-                value = value * 10 + Int64(bytes[position] - 0x30)
+                // Wrapping: a longer run of digits is refused below, whatever it wrapped to.
+                value = value &* 10 &+ Int64(bytes[position] - 0x30)
                 position += 1
             }
             let digits = position - digitsStart
