@@ -96,3 +96,21 @@ final class TouchScriptLineScannerTests: XCTestCase {
         }
     }
 }
+
+/// The format is told as soon as the first line that is not blank or a comment is complete.
+final class FirstContentLineTests: XCTestCase {
+    func testCompleteOnlyAtTheEndOfTheFirstContentLine() {
+        let text = Array("# EVEMU 1.3\n\n   # a comment\nN: Touchscreen\nI: 0018".utf8)
+        var firstLine = RecordingFormat.FirstContentLine()
+        var completeAt: Int?
+        for count in 0...text.count where completeAt == nil {
+            if firstLine.isComplete(in: Array(text[..<count])) { completeAt = count }
+        }
+        XCTAssertEqual(completeAt, Array("# EVEMU 1.3\n\n   # a comment\nN: Touchscreen\n".utf8).count)
+    }
+
+    func testCommentsAloneNeverComplete() {
+        var firstLine = RecordingFormat.FirstContentLine()
+        XCTAssertFalse(firstLine.isComplete(in: Array("# one\n#two\n\n{\"t\"".utf8)))
+    }
+}

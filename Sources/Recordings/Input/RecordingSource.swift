@@ -146,7 +146,8 @@ public final class RecordingSource: TouchFrameReader {
 
     private static func readPrefix(_ source: inout any ByteSource) throws -> [UInt8] {
         var prefix: [UInt8] = []
-        while prefix.count < sniffLength, !RecordingFormat.hasFirstContentLine(prefix) {
+        var firstLine = RecordingFormat.FirstContentLine()
+        while prefix.count < sniffLength, !firstLine.isComplete(in: prefix) {
             if try source.read(into: &prefix, maximum: sniffLength - prefix.count) == 0 { break }
         }
         return prefix
