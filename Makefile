@@ -59,12 +59,15 @@ run: build
 # Speed, memory and size as ratios to baselines measured in the same run, against the requirements, as one
 # table (bench/bench.py); the binary is built as `make install` builds it (release, Swift runtime linked in).
 # `make bench` also runs the areas' detail benchmarks (bench-recordings, bench-render: mk/*.mk).
-BENCH_BUILD_FLAGS := -c release --static-swift-stdlib --product touchscroll
+BENCH_CONFIG_FLAGS := -c release --static-swift-stdlib
+BENCH_BUILD_FLAGS := $(BENCH_CONFIG_FLAGS) --product touchscroll
 bench: bench-table
 
 bench-table: deps
 	$(SWIFT) build $(BENCH_BUILD_FLAGS) $(SWIFT_FLAGS)
-	python3 -B bench/bench.py --binary "$$($(SWIFT) build $(BENCH_BUILD_FLAGS) --show-bin-path)/touchscroll"
+	$(SWIFT) build $(BENCH_CONFIG_FLAGS) --product recordings-bench $(SWIFT_FLAGS)
+	python3 -B bench/bench.py --binary "$$($(SWIFT) build $(BENCH_BUILD_FLAGS) --show-bin-path)/touchscroll" \
+	    --latency-tool "$$($(SWIFT) build $(BENCH_CONFIG_FLAGS) --show-bin-path)/recordings-bench"
 
 swift-test: deps
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)

@@ -45,7 +45,7 @@ let recordings: [Target] = [
     // libinput-record header or a configuration (both Recordings and Configuration use it).
     .target(name: "YAMLGuard", path: "Sources/YAMLGuard"),
     .executableTarget(name: "generate-recordings", dependencies: ["Recordings"], path: "Sources/generate-recordings"),
-    .executableTarget(name: "recordings-bench", dependencies: ["Recordings", "ScrollEngine"], path: "Sources/recordings-bench"),
+    .executableTarget(name: "recordings-bench", dependencies: ["Recordings", "ScrollEngine", "Configuration", "StreamOutput"], path: "Sources/recordings-bench"),
     .testTarget(name: "RecordingsTests", dependencies: ["Recordings"], path: "Tests/RecordingsTests"),
 ]
 

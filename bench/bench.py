@@ -8,7 +8,7 @@ both sides of a pair alike. Peak RSS also comes from rusage. Allocations are cou
 (bench/alloc_count.c); per input frame in steady state they are (count for the 10x input − count for the 1x
 input) / (frames of 10x − frames of 1x), which cancels start-up and shut-down.
 
-    bench/bench.py --binary .build/release/touchscroll [--pairs 5]
+    bench/bench.py --binary .build/release/touchscroll [--latency-tool .build/release/recordings-bench] [--pairs 5]
 """
 import argparse
 import os
@@ -102,6 +102,19 @@ def allocations(argv, library):
         return int(open(out.name).read().strip() or 0)
 
 
+def latency(tool, path):
+    """p99 of read + engine + encode per input frame, and of reading alone (µs), from recordings-bench --latency:
+    the median over 3 runs, so one run disturbed by another process does not decide."""
+    results = []
+    for _ in range(3):
+        out = subprocess.run([tool, "--latency", "--config", CONFIG, path], check=True, capture_output=True,
+                             text=True, cwd=REPO).stdout
+        p99 = float(re.search(r"frames \d+ p50 \S+ p99 (\S+)", out).group(1))
+        read_p99 = float(re.search(r"read alone p50 \S+ p99 (\S+)", out).group(1))
+        results.append((p99, read_p99))
+    return statistics.median(r[0] for r in results), statistics.median(r[1] for r in results)
+
+
 def streams_from_a_pipe(binary):
     """Writes a touch script to `replay -` one frame at a time: does each frame's output arrive before the next
     frame is written? A finger goes down, then moves 40 pt over two frames (a drag begins at the second)."""
@@ -182,6 +195,7 @@ def start_to_exit(argv):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--binary", required=True, help="the release touchscroll to measure")
+    parser.add_argument("--latency-tool", help="the release recordings-bench (event -> line latency rows)")
     parser.add_argument("--pairs", type=int, default=5, help="paired runs per timing (median; default 5)")
     args = parser.parse_args()
     binary = os.path.abspath(args.binary)
@@ -234,6 +248,12 @@ def main():
         ratio, wc_time, replay_time = paired(["wc", "-l", path], [binary, "replay", "--config", CONFIG, path], args.pairs)
         row(f"replay CPU / wc -l CPU ({label}, 10x)", "wc -l", f"{wc_time * 1000:.1f} ms",
             f"{replay_time * 1000:.1f}", "ms", f"{ratio:.1f}x", "<= 6x", ratio <= 6)
+
+    if args.latency_tool:
+        for label, path in (("evemu", ten), ("touch script", script10)):
+            p99, read_p99 = latency(os.path.abspath(args.latency_tool), path)
+            row(f"event -> line p99, in process ({label}, 10x)", "read alone p99", f"{read_p99:.1f} us",
+                f"{p99:.1f}", "us", f"{p99 / max(read_p99, 1e-3):.1f}x", "<= 50 us", p99 <= 50)
 
     streams = streams_from_a_pipe(binary)
     row("replay - from a pipe: a frame's lines before the next frame", "-", "", "yes" if streams else "no", "",

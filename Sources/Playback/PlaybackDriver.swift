@@ -82,7 +82,8 @@ public struct PlaybackDriver<Engine: PlaybackEngine> {
                 }
                 lastRecorded = frame.time
                 let admitted = window.admit(frame)
-                queue.append(contentsOf: admitted.frames)
+                if let opening = admitted.opening { queue.append(opening) }
+                if let fedFrame = admitted.frame { queue.append(fedFrame) }
                 if admitted.isPastEnd { endInput() }
             }
         }
@@ -98,7 +99,7 @@ public struct PlaybackDriver<Engine: PlaybackEngine> {
                     engine.handle(fedFrame)
                 }
                 summary.inputFrames += 1
-                summary.touchesDown += frame.samples.filter { $0.phase == .down }.count
+                summary.touchesDown += frame.samples.count { $0.phase == .down }
                 continue
             }
             guard let time = wakeUp else { break }

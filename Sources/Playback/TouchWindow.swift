@@ -20,14 +20,17 @@ struct TouchWindow {
 
     /// What to feed for one recorded frame, and whether the frame lies past the window's end (the
     /// input is over then; the frame itself is not fed).
-    mutating func admit(_ frame: TouchFrame) -> (frames: [TouchFrame], isPastEnd: Bool) {
-        var frames: [TouchFrame] = []
+    /// `opening` is the frame that puts fingers already down at the window's start down (at most
+    /// once), `frame` the recorded frame as fed; two optionals rather than an array, so that a frame
+    /// passes without allocating.
+    mutating func admit(_ frame: TouchFrame) -> (opening: TouchFrame?, frame: TouchFrame?, isPastEnd: Bool) {
+        var opening: TouchFrame?
         if !opened, start.map({ frame.time >= $0 }) ?? true {
             opened = true
             if let start, !recorded.isEmpty {
-                frames.append(TouchFrame(time: start, samples: recorded.keys.sorted().map {
+                opening = TouchFrame(time: start, samples: recorded.keys.sorted().map {
                     TouchSample(slot: $0, phase: .down, location: recorded[$0]!)
-                }))
+                })
                 fed = recorded
             }
         }
@@ -37,10 +40,14 @@ struct TouchWindow {
             case .up, .cancel: recorded[sample.slot] = nil
             }
         }
-        if let end, frame.time > end { return (frames, true) }
-        guard opened else { return (frames, false) }
-        var admitted: [TouchSample] = []
-        for var sample in frame.samples {
+        if let end, frame.time > end { return (opening, nil, true) }
+        guard opened else { return (opening, nil, false) }
+        // Commonly every sample is fed as recorded and the frame passes as it is; the samples are
+        // copied only from the first one that changes (a move promoted to down, a skipped up).
+        var admitted: [TouchSample]?
+        for (index, original) in frame.samples.enumerated() {
+            var sample = original
+            var keep = true
             switch sample.phase {
             case .down:
                 fed[sample.slot] = sample.location
@@ -49,13 +56,13 @@ struct TouchWindow {
                 if fed[sample.slot] == nil { sample.phase = .down }
                 fed[sample.slot] = sample.location
             case .up, .cancel:
-                guard fed[sample.slot] != nil else { continue }
-                fed[sample.slot] = nil
+                if fed[sample.slot] == nil { keep = false } else { fed[sample.slot] = nil }
             }
-            admitted.append(sample)
+            if admitted == nil, !keep || sample != original { admitted = Array(frame.samples[..<index]) }
+            if keep { admitted?.append(sample) }
         }
-        frames.append(TouchFrame(time: frame.time, samples: admitted))
-        return (frames, false)
+        guard let admitted else { return (opening, frame, false) }
+        return (opening, TouchFrame(time: frame.time, samples: admitted), false)
     }
 
     /// Cancels every finger still down, at `time` (the window's end or the input's).

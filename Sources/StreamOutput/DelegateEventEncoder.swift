@@ -5,7 +5,16 @@ import ScrollEngine
 /// message's own fields.
 public enum DelegateEventEncoder {
     public static func encodedLine(_ event: DelegateEvent) -> [UInt8] {
-        var json = JSONObjectWriter()
+        var line: [UInt8] = []
+        encodeLine(event, into: &line)
+        return line
+    }
+
+    /// The same line, written into `buffer` (replacing what it held, reusing its storage), so that
+    /// a stream encodes event after event without allocating.
+    public static func encodeLine(_ event: DelegateEvent, into buffer: inout [UInt8]) {
+        var json = JSONObjectWriter(reusing: &buffer)
+        defer { buffer = json.takeLine() }
         let s = event.state
         json.field("t", integer: event.time.microseconds)
         json.field("message", event.message.name)
@@ -48,7 +57,6 @@ public enum DelegateEventEncoder {
              .didEndScrollingAnimation, .didScrollToTop, .willBeginZooming, .didZoom:
             break
         }
-        return json.line()
     }
 
     private static func appendGesture(_ gesture: ContentGesture, to json: inout JSONObjectWriter) {

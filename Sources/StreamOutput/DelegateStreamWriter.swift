@@ -4,14 +4,18 @@ import ScrollEngine
 public final class DelegateStreamWriter {
     public let sink: ByteSink
     public private(set) var eventCount = 0
+    /// The line being encoded, reused for every event (no allocation per line).
+    private var line: [UInt8] = []
 
     public init(sink: ByteSink, header: StreamHeader) throws(StreamWriteError) {
         self.sink = sink
+        line.reserveCapacity(1024)
         try sink.write(header.encodedLine())
     }
 
     public func write(_ event: DelegateEvent) throws(StreamWriteError) {
-        try sink.write(DelegateEventEncoder.encodedLine(event))
+        DelegateEventEncoder.encodeLine(event, into: &line)
+        try sink.write(line)
         eventCount += 1
     }
 

@@ -8,20 +8,36 @@ import ScrollEngine
 /// shortest round-trip form, exponents included).
 public struct JSONObjectWriter {
     public private(set) var bytes: [UInt8] = []
-    private var needsComma: [Bool] = []
+    /// Whether the object at each nesting depth already has a field (bit `depth`): a comma is due
+    /// before the next. A bit set instead of an array, so that writing allocates nothing.
+    private var hasField: UInt64 = 0
+    private var depth = -1
 
     public init() {
         begin()
     }
 
+    /// Writes into `buffer`'s storage (emptied, its capacity kept), taking it over; `takeLine()`
+    /// hands it back. A writer that encodes line after line this way allocates nothing once the
+    /// buffer has grown to the longest line.
+    public init(reusing buffer: inout [UInt8]) {
+        bytes = buffer
+        buffer = []
+        bytes.removeAll(keepingCapacity: true)
+        begin()
+    }
+
     private mutating func begin() {
         bytes.append(UInt8(ascii: "{"))
-        needsComma.append(false)
+        depth += 1
+        precondition(depth < 64, "JSON objects nest at most 64 deep")
+        hasField &= ~(1 << UInt64(depth))
     }
 
     private mutating func key(_ name: String) {
-        if needsComma[needsComma.count - 1] { bytes.append(UInt8(ascii: ",")) }
-        needsComma[needsComma.count - 1] = true
+        let bit: UInt64 = 1 << UInt64(depth)
+        if hasField & bit != 0 { bytes.append(UInt8(ascii: ",")) }
+        hasField |= bit
         appendString(name)
         bytes.append(UInt8(ascii: ":"))
     }
@@ -75,7 +91,7 @@ public struct JSONObjectWriter {
         begin()
         body(&self)
         bytes.append(UInt8(ascii: "}"))
-        needsComma.removeLast()
+        depth -= 1
     }
 
     /// An array of objects, each written by `body` with its element.
@@ -98,6 +114,16 @@ public struct JSONObjectWriter {
         result.append(UInt8(ascii: "}"))
         result.append(UInt8(ascii: "\n"))
         return result
+    }
+
+    /// The finished object followed by a newline, in the writer's own storage (no copy): the
+    /// writer is empty afterwards.
+    public mutating func takeLine() -> [UInt8] {
+        bytes.append(UInt8(ascii: "}"))
+        bytes.append(UInt8(ascii: "\n"))
+        var line: [UInt8] = []
+        swap(&line, &bytes)
+        return line
     }
 
     /// A JSON string literal: quotes, backslashes and control characters escaped (RFC 8259 §7).

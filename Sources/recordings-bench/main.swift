@@ -1,3 +1,4 @@
+// (`recordings-bench --latency --config FILE RECORDING` measures event → line latency instead: Latency.swift.)
 // Measures how fast recordings are read (file → events → touch frames), as a ratio to `wc -l`
 // on the same bytes, so the figure means the same on any machine. Run by `make bench-recordings`:
 //   recordings-bench [--repeat N] FILE…
@@ -58,6 +59,19 @@ func writeRepeated(_ path: String, times: Int, to output: String, format: Record
 }
 
 var arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "--latency" {
+    guard arguments.count == 4, arguments[1] == "--config" else {
+        FileHandle.standardError.write(Data("usage: recordings-bench --latency --config FILE RECORDING\n".utf8))
+        exit(64)
+    }
+    do {
+        try measureLatency(configPath: arguments[2], recording: arguments[3])
+        exit(0)
+    } catch {
+        FileHandle.standardError.write(Data("<3>recordings-bench: \(error)\n".utf8))
+        exit(1)
+    }
+}
 var repeatCount = 10
 if let index = arguments.firstIndex(of: "--repeat"), index + 1 < arguments.count, let n = Int(arguments[index + 1]) {
     repeatCount = n

@@ -35,10 +35,19 @@ struct ReplayCommand: ParsableCommand {
         var replay = try ReplayRun(input)
         let output = FileDescriptorByteSink(fileDescriptor: 1)
         let tee = try teeTouches.map(TouchScriptTee.init(path:))
+        // From a pipe or a terminal, each step's lines are written as soon as they are made (before
+        // the next input frame is read), so a program feeding touches sees their effect at once.
+        let streaming = input.input == "-" && FileByteSource.isStream(descriptor: 0)
         try ExitCodes.reporting {
             let stream = try DelegateStreamWriter(sink: output, header: replay.header)
             if realtime {
                 try runRealtime(&replay, stream: stream, tee: tee)
+            } else if streaming {
+                try stream.flush()
+                _ = try replay.run(read: { try tee?.write($0) }, emit: { events in
+                    try stream.write(events)
+                    try stream.flush()
+                })
             } else {
                 _ = try replay.run(read: { try tee?.write($0) }, emit: { try stream.write($0) })
             }

@@ -14,6 +14,14 @@ public protocol ByteSource {
     var name: String { get }
     /// Appends up to `maximum` bytes to `buffer`; returns how many (0 at the end of the input).
     mutating func read(into buffer: inout [UInt8], maximum: Int) throws -> Int
+    /// Whether a `read` would return at once (bytes waiting, or the end of the input) rather than
+    /// wait for a writer: a stream reader ends a frame when its input pauses. True unless the
+    /// source is a pipe or terminal with nothing waiting.
+    var hasInputReady: Bool { get }
+}
+
+extension ByteSource {
+    public var hasInputReady: Bool { true }
 }
 
 /// A file read with plain POSIX `read(2)` (Foundation's FileHandle would do the same with more
@@ -48,6 +56,29 @@ public final class FileByteSource: ByteSource {
 
     deinit {
         if ownsDescriptor { close(descriptor) }
+    }
+
+    /// Whether the descriptor is a pipe, socket or terminal (standard input from another program or
+    /// a person), where bytes arrive as they are written, rather than a file that is all there.
+    public var isStream: Bool { Self.isStream(descriptor: descriptor) }
+
+    /// Whether `descriptor` is a pipe, socket or terminal (see `isStream`).
+    public static func isStream(descriptor: Int32) -> Bool {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return false }
+        let type = info.st_mode & S_IFMT
+        return type == S_IFIFO || type == S_IFSOCK || type == S_IFCHR
+    }
+
+    /// poll(2) with no timeout: a regular file is always ready; a pipe is when bytes wait or the
+    /// writer has closed it.
+    public var hasInputReady: Bool {
+        var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        while true {
+            let ready = poll(&request, 1, 0)
+            if ready < 0, errno == EINTR { continue }
+            return ready != 0 // an error is reported by the next read
+        }
     }
 
     public func read(into buffer: inout [UInt8], maximum: Int) throws -> Int {

@@ -60,6 +60,14 @@ public struct LineReader {
         }
     }
 
+    /// Whether `nextRawLine` would return without waiting for more input: a whole line is
+    /// buffered, the input has ended, or the source has bytes waiting. False only when the input is
+    /// a pipe or terminal whose writer has paused.
+    public var hasLineReady: Bool {
+        if finished || buffer[start...].contains(UInt8(ascii: "\n")) { return true }
+        return source.hasInputReady
+    }
+
     private mutating func makeLine(_ bytes: ArraySlice<UInt8>) -> (number: Int, bytes: ArraySlice<UInt8>) {
         lineNumber += 1
         if lineNumber == 1, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return (1, bytes.dropFirst(3)) } // a UTF-8 BOM

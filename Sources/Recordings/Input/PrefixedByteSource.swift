@@ -12,6 +12,8 @@ public struct PrefixedByteSource: ByteSource {
 
     public var name: String { source.name }
 
+    public var hasInputReady: Bool { offset < prefix.count || source.hasInputReady }
+
     public mutating func read(into buffer: inout [UInt8], maximum: Int) throws -> Int {
         if offset < prefix.count {
             let count = min(maximum, prefix.count - offset)

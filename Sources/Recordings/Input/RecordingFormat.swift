@@ -27,6 +27,25 @@ public enum RecordingFormat: String, Hashable, Sendable, CaseIterable {
         return nil
     }
 
+    /// Follows bytes as they arrive until they hold enough to tell the format: a complete first
+    /// line that is neither blank nor a `#` comment (`sniff` decides on it; an evemu file's
+    /// description begins there). Remembers how far it has looked, so that bytes arriving one at a
+    /// time are not scanned again and again.
+    struct FirstContentLine {
+        private var lineStart = 0
+        private var searched = 0
+
+        mutating func isComplete(in bytes: [UInt8]) -> Bool {
+            while let newline = bytes[max(lineStart, searched)...].firstIndex(of: UInt8(ascii: "\n")) {
+                let line = bytes[lineStart..<newline].drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }
+                if let first = line.first, first != UInt8(ascii: "#") { return true }
+                lineStart = newline + 1
+            }
+            searched = bytes.count
+            return false
+        }
+    }
+
     /// Whether an evemu prefix has a device description (an `N:` line) before its first event.
     static func evemuHasDescription(_ bytes: [UInt8]) -> Bool {
         let text = String(decoding: bytes, as: UTF8.self)

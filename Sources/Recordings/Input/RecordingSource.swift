@@ -26,7 +26,8 @@ public final class RecordingSource: TouchFrameReader {
     private var reader: any TouchFrameReader
     private var openingWarnings: [RecordingWarning]
 
-    /// Bytes looked at to tell the format.
+    /// Most bytes looked at to tell the format. Reading stops earlier, at the end of the first line
+    /// that is not blank or a comment, so that a pipe's first line is enough to start.
     static let sniffLength = 64 * 1024
 
     /// Opens a recording.
@@ -145,7 +146,8 @@ public final class RecordingSource: TouchFrameReader {
 
     private static func readPrefix(_ source: inout any ByteSource) throws -> [UInt8] {
         var prefix: [UInt8] = []
-        while prefix.count < sniffLength {
+        var firstLine = RecordingFormat.FirstContentLine()
+        while prefix.count < sniffLength, !firstLine.isComplete(in: prefix) {
             if try source.read(into: &prefix, maximum: sniffLength - prefix.count) == 0 { break }
         }
         return prefix

@@ -3,7 +3,8 @@ import ScrollEngine
 
 /// Streams a touch script (see `TouchScriptEvent`) into `TouchFrame`s, one frame at a time.
 ///
-/// Each line is decoded with Foundation's `JSONSerialization`; the checks after it (keys, types,
+/// The common line is read by `TouchScriptLineScanner` without allocating; any other line is
+/// decoded in full with Foundation's `JSONDecoder`, and the checks after it (keys, types,
 /// phases, time order, finger bookkeeping) are what make the error messages name the line and
 /// the key that is wrong.
 public struct TouchScriptReader: TouchFrameReader {
@@ -29,7 +30,8 @@ public struct TouchScriptReader: TouchFrameReader {
     /// The slots that are down after the frames returned so far.
     public var slotsDown: Set<TouchSlot> { down }
 
-    /// The next frame: all consecutive events with the same time, in file order.
+    /// The next frame: all consecutive events with the same time, in file order (from a pipe or
+    /// terminal: up to the first line not yet written when the frame's last line is read).
     public mutating func nextFrame() throws -> TouchFrame? {
         if let deferredError {
             self.deferredError = nil
@@ -47,9 +49,11 @@ public struct TouchScriptReader: TouchFrameReader {
         while true {
             // Looking ahead for more events of this frame: an error there belongs to a later
             // line, so the frame read so far is returned first and the error on the next call.
+            // From a pipe, a pause of the writer also ends the frame: a program feeding touches
+            // gets the frame's lines without having to write the next frame first.
             let lookahead: (event: TouchScriptEvent, line: Int)?
             do {
-                lookahead = try nextEvent()
+                lookahead = try nextEvent(unlessInputPauses: true)
             } catch {
                 deferredError = error
                 break
@@ -93,11 +97,20 @@ public struct TouchScriptReader: TouchFrameReader {
         return TouchSample(slot: event.slot, phase: event.phase, location: event.location)
     }
 
-    private mutating func nextEvent() throws -> (event: TouchScriptEvent, line: Int)? {
-        while let line = try lines.nextLine() {
-            let trimmed = line.text.trimmingCharacters(in: .whitespaces)
-            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
-            let event = try parse(trimmed, line: line.number)
+    /// The next event, or nil at the end of the input (or, with `unlessInputPauses`, when the next
+    /// line has not been written yet).
+    private mutating func nextEvent(unlessInputPauses: Bool = false) throws -> (event: TouchScriptEvent, line: Int)? {
+        while !unlessInputPauses || lines.hasLineReady, let line = try lines.nextRawLine() {
+            let content = line.bytes.drop { $0 == 0x20 || $0 == 0x09 }
+            if content.isEmpty || content.first == UInt8(ascii: "#") { continue }
+            let event: TouchScriptEvent
+            if let fields = TouchScriptLineScanner.scan(content), let scanned = Self.event(fields) {
+                event = scanned
+            } else {
+                let trimmed = String(decoding: line.bytes, as: UTF8.self).trimmingCharacters(in: .whitespaces)
+                if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+                event = try parse(trimmed, line: line.number)
+            }
             if let lastTime, event.time < lastTime {
                 throw error(line.number, "a time \"t\" ≥ \(lastTime.microseconds) (time must not go backwards), got \(event.time.microseconds)")
             }
@@ -105,6 +118,15 @@ public struct TouchScriptReader: TouchFrameReader {
             return (event, line.number)
         }
         return nil
+    }
+
+    /// The event of a scanned line, when its values are in range (otherwise the full decoder
+    /// reports the problem).
+    private static func event(_ fields: TouchScriptLineScanner.Fields) -> TouchScriptEvent? {
+        guard Timestamp.isValidInput(microseconds: fields.t), fields.slot >= 0, fields.slot <= Int64(Int32.max),
+              InputLimits.coordinateProblem(fields.x) == nil, InputLimits.coordinateProblem(fields.y) == nil else { return nil }
+        return TouchScriptEvent(time: Timestamp(microseconds: fields.t), slot: TouchSlot(Int(fields.slot)), phase: fields.phase,
+                                location: Point(x: fields.x, y: fields.y))
     }
 
     private func parse(_ text: String, line: Int) throws -> TouchScriptEvent {

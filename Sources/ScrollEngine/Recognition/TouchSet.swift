@@ -38,20 +38,41 @@ public struct TouchSet: Hashable, Sendable {
 
     /// The centroid of the given slots' locations (all touches when `slots` is nil).
     public func centroid(of slots: [TouchSlot]? = nil) -> Point? {
-        let chosen = slots.map { s in touches.filter { s.contains($0.slot) } } ?? touches
-        guard !chosen.isEmpty else { return nil }
-        var sum = Point.zero
-        for t in chosen { sum = sum + t.location }
-        return sum / Double(chosen.count)
+        guard let slots else { return centroid { _ in true } }
+        return centroid { slots.contains($0) }
     }
 
     /// The mean distance of the given touches from their centroid: the "spread" a pinch scales by.
     public func spread(of slots: [TouchSlot]? = nil) -> Double? {
-        let chosen = slots.map { s in touches.filter { s.contains($0.slot) } } ?? touches
-        guard chosen.count >= 2, let c = centroid(of: chosen.map(\.slot)) else { return nil }
+        guard let slots else { return spread { _ in true } }
+        return spread { slots.contains($0) }
+    }
+
+    /// The centroid of the touches whose slot is `included`, summed in slot order, in one pass
+    /// without building a temporary array (this runs for every input frame).
+    public func centroid(where included: (TouchSlot) -> Bool) -> Point? {
+        var sum = Point.zero
+        var count = 0
+        for t in touches where included(t.slot) {
+            sum = sum + t.location
+            count += 1
+        }
+        guard count > 0 else { return nil }
+        return sum / Double(count)
+    }
+
+    /// The spread of the touches whose slot is `included` (nil for fewer than two), without
+    /// allocating.
+    public func spread(where included: (TouchSlot) -> Bool) -> Double? {
+        guard let c = centroid(where: included) else { return nil }
         var sum = 0.0
-        for t in chosen { sum += t.location.distance(to: c) }
-        return sum / Double(chosen.count)
+        var count = 0
+        for t in touches where included(t.slot) {
+            sum += t.location.distance(to: c)
+            count += 1
+        }
+        guard count >= 2 else { return nil }
+        return sum / Double(count)
     }
 }
 
@@ -72,12 +93,13 @@ public struct TouchMotion: Hashable, Sendable {
     }
 
     public static func between(_ before: TouchSet, _ after: TouchSet) -> TouchMotion {
-        let persisting = before.slots.filter { after.contains($0) }
-        guard let c0 = before.centroid(of: persisting), let c1 = after.centroid(of: persisting) else {
+        // The persisting fingers: in `before` those still in `after`, in `after` those already in
+        // `before` (the same slots, summed in the same slot order).
+        guard let c0 = before.centroid(where: { after.contains($0) }), let c1 = after.centroid(where: { before.contains($0) }) else {
             return TouchMotion(translation: .zero, scale: 1, focus: after.centroid())
         }
         var scale = 1.0
-        if let s0 = before.spread(of: persisting), let s1 = after.spread(of: persisting), s0 > 1e-9 {
+        if let s0 = before.spread(where: { after.contains($0) }), let s1 = after.spread(where: { before.contains($0) }), s0 > 1e-9 {
             scale = s1 / s0
         }
         return TouchMotion(translation: c1 - c0, scale: scale, focus: c1)

@@ -1,0 +1,116 @@
+import Foundation
+import ScrollEngine
+import XCTest
+@testable import Recordings
+
+/// The byte-level scanner reads the common touch-script line with the values the full JSON decoder
+/// gives, and declines (nil) every line it is not sure about, leaving it to the decoder.
+final class TouchScriptLineScannerTests: XCTestCase {
+    private func scan(_ line: String) -> TouchScriptLineScanner.Fields? {
+        TouchScriptLineScanner.scan(ArraySlice(line.utf8))
+    }
+
+    /// What Foundation's decoder reads from the line (the reader's full path).
+    private func decoded(_ line: String) -> TouchScriptLineScanner.Fields? {
+        guard let fields = try? JSONDecoder().decode([String: JSONScalar].self, from: Data(line.utf8)),
+              case .integer(let t)? = fields["t"], case .integer(let slot)? = fields["slot"],
+              case .string(let name)? = fields["phase"], let phase = TouchPhase(rawValue: name) else { return nil }
+        func number(_ value: JSONScalar?) -> Double? {
+            switch value {
+            case .integer(let integer)?: Double(integer)
+            case .real(let real)?: real
+            default: nil
+            }
+        }
+        guard let x = number(fields["x"]), let y = number(fields["y"]) else { return nil }
+        return TouchScriptLineScanner.Fields(t: t, slot: slot, phase: phase, x: x, y: y)
+    }
+
+    func testReadsTheCommonLinesAsTheDecoderDoes() {
+        let lines = [
+            #"{"t": 0, "slot": 0, "phase": "down", "x": 640, "y": 600}"#,
+            #"{"t": 16666, "slot": 0, "phase": "move", "x": 640, "y": 566.667}"#,
+            #"{"t":33333,"slot":1,"phase":"up","x":-12.5,"y":1e3}"#,
+            #"{"y": 2.5E-3, "x": 0.1, "phase": "cancel", "slot": 9, "t": -1099511627776}"#,
+            "\t{ \"t\" : 7 , \"slot\" : 2 , \"phase\" : \"move\" , \"x\" : 1 , \"y\" : 2 }  ",
+            #"{"t": -0, "slot": 0, "phase": "down", "x": -0, "y": -0.0}"#,
+            #"{"t": 5, "slot": 0, "phase": "down", "x": -0e3, "y": 0.1e-2}"#,
+        ]
+        for line in lines {
+            let scanned = scan(line)
+            XCTAssertNotNil(scanned, line)
+            let expected = decoded(line.trimmingCharacters(in: .whitespaces))
+            XCTAssertEqual(scanned, expected, line)
+            // Equal signs too: the decoder reads -0 as the integer 0, so +0.
+            XCTAssertEqual(scanned.map { [$0.x.sign, $0.y.sign] }, expected.map { [$0.x.sign, $0.y.sign] }, line)
+        }
+        XCTAssertEqual(scan(#"{"t": 16666, "slot": 3, "phase": "move", "x": 640, "y": 566.667}"#),
+                       TouchScriptLineScanner.Fields(t: 16666, slot: 3, phase: .move, x: 640, y: 566.667))
+    }
+
+    /// Lines the scanner leaves to the decoder: it gives nil, never a different value.
+    func testDeclinesEveryOtherLine() {
+        let lines = [
+            #"{"t": 0, "slot": 0, "phase": "down", "x": 640}"#, // a key missing
+            #"{"t": 0, "slot": 0, "phase": "down", "x": 640, "y": 1, "pressure": 3}"#, // an unknown key
+            #"{"t": 0, "t": 1, "slot": 0, "phase": "down", "x": 640, "y": 1}"#, // a key twice
+            #"{"t": 1.0, "slot": 0, "phase": "down", "x": 640, "y": 1}"#, // t not an integer literal
+            #"{"t": 01, "slot": 0, "phase": "down", "x": 640, "y": 1}"#, // a leading zero
+            #"{"t": 0, "slot": 0, "phase": "do\u0077n", "x": 640, "y": 1}"#, // an escape
+            #"{"t": 0, "slot": 0, "phase": "hover", "x": 640, "y": 1}"#, // not a phase
+            #"{"t": 0, "slot": 0, "phase": "down", "x": [640], "y": 1}"#, // a nested value
+            #"{"t": 0, "slot": 0, "phase": "down", "x": .5, "y": 1}"#, // not a JSON number
+            #"{"t": 0, "slot": 0, "phase": "down", "x": 5., "y": 1}"#,
+            #"{"t": 0, "slot": 0, "phase": "down", "x": 1e, "y": 1}"#,
+            #"{"t": 0, "slot": 0, "phase": "down", "x": 1, "y": 1} x"#, // something after the object
+            #"{"t": 0, "slot": 0, "phase": "down", "x": 1, "y": 1,}"#, // a trailing comma
+            #"{"t": 1234567890123456789, "slot": 0, "phase": "down", "x": 1, "y": 1}"#, // too many digits to be sure
+            #"{"t": 0, "slot": 99999999999999999999999999999999, "phase": "down", "x": 1, "y": 1}"#, // past Int64 (found by fuzzing)
+            #"{"t": 0, "slot": 0, "phase": "down", "x": 0.1234567890123456789, "y": 1}"#, // a long number
+            #"{"t": 0, "slot": 0, "phase": "down", "x": -1e-400, "y": 1}"#, // rounds to zero
+            #"{"t": 0, "slot": "0", "phase": "down", "x": 1, "y": 1}"#, // a string slot
+            #"{"t": 0, "slot": 0, "phase": down, "x": 1, "y": 1}"#,
+            "",
+            "{",
+        ]
+        for line in lines { XCTAssertNil(scan(line), line) }
+    }
+
+    /// A script of lines the scanner reads and lines only the decoder reads gives the frames both
+    /// paths agree on, with the same line numbers in errors.
+    func testReaderMixesScannedAndDecodedLines() throws {
+        var reader = TouchScriptReader(source: MemoryByteSource(name: "mixed.jsonl", text: """
+            {"t": 0, "slot": 0, "phase": "down", "x": 10, "y": 20}
+            {"t": 0, "slot": 1, "phase": "down", "x": 30, "y": 40, "note": "the decoder reads this one"}
+            {"t": 16000, "slot": 0, "phase": "move", "x": 11.5, "y": 21}
+            {"t": 16000, "slot": 1, "phase": "move", "x": 31, "y": 4.1e1}
+            {"t": 8000, "slot": 1, "phase": "up", "x": 31, "y": 41}
+            """))
+        let first = try XCTUnwrap(reader.nextFrame())
+        XCTAssertEqual(first.time, Timestamp(microseconds: 0))
+        XCTAssertEqual(first.samples.map(\.location), [Point(x: 10, y: 20), Point(x: 30, y: 40)])
+        let second = try XCTUnwrap(reader.nextFrame())
+        XCTAssertEqual(second.samples.map(\.location), [Point(x: 11.5, y: 21), Point(x: 31, y: 41)])
+        XCTAssertThrowsError(try reader.nextFrame()) { error in
+            XCTAssertEqual((error as? RecordingError)?.line, 5)
+        }
+    }
+}
+
+/// The format is told as soon as the first line that is not blank or a comment is complete.
+final class FirstContentLineTests: XCTestCase {
+    func testCompleteOnlyAtTheEndOfTheFirstContentLine() {
+        let text = Array("# EVEMU 1.3\n\n   # a comment\nN: Touchscreen\nI: 0018".utf8)
+        var firstLine = RecordingFormat.FirstContentLine()
+        var completeAt: Int?
+        for count in 0...text.count where completeAt == nil {
+            if firstLine.isComplete(in: Array(text[..<count])) { completeAt = count }
+        }
+        XCTAssertEqual(completeAt, Array("# EVEMU 1.3\n\n   # a comment\nN: Touchscreen\n".utf8).count)
+    }
+
+    func testCommentsAloneNeverComplete() {
+        var firstLine = RecordingFormat.FirstContentLine()
+        XCTAssertFalse(firstLine.isComplete(in: Array("# one\n#two\n\n{\"t\"".utf8)))
+    }
+}
