@@ -103,7 +103,7 @@ public struct JSONObjectWriter {
             begin()
             body(&self, element)
             bytes.append(UInt8(ascii: "}"))
-            needsComma.removeLast()
+            depth -= 1
         }
         bytes.append(UInt8(ascii: "]"))
     }

@@ -44,7 +44,7 @@ func measureLatency(configPath: String, recording: String) throws {
     times.reserveCapacity(readTimes.count)
     let source = try RecordingSource.open(path: recording, mapping: mapping)
     let stream = try DelegateStreamWriter(sink: DiscardingSink(), header: StreamHeader(
-        toolVersion: "bench", scrollView: configuration.scrollView, frameRate: configuration.output.frameRate))
+        toolVersion: "bench", scrollView: configuration.scrollView, views: [], frameRate: configuration.output.frameRate))
     var engine: ScrollView?
     var lastStep = Timestamp.zero
     while true {
