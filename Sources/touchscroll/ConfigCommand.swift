@@ -48,7 +48,7 @@ func loadConfiguration(_ path: String?) throws -> TouchscrollConfiguration {
     do {
         return try ConfigurationLoader.load(contentsOfFile: path)
     } catch {
-        StandardError.print(error.description)
+        StandardError.log(.error, error.description)
         throw ExitCodes.invalidConfiguration
     }
 }

@@ -32,7 +32,7 @@ struct PlotCommand: ParsableCommand {
         let svg = SessionPlotRenderer(title: "touchscroll · \(name)").svg(for: trace)
         let fd = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard fd >= 0 else {
-            StandardError.print("touchscroll: cannot write \(out): \(String(cString: strerror(errno)))")
+            StandardError.error("cannot write \(out): \(String(cString: strerror(errno)))")
             throw ExitCodes.runtimeFailure
         }
         defer { close(fd) }
@@ -41,7 +41,7 @@ struct PlotCommand: ParsableCommand {
             try file.write(Array(svg.utf8))
             try file.flush()
         } catch {
-            StandardError.print("touchscroll: cannot write \(out): \(error)")
+            StandardError.error("cannot write \(out): \(error)")
             throw ExitCodes.runtimeFailure
         }
     }

@@ -78,7 +78,7 @@ final class TouchScriptTee {
     init(path: String) throws {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard fd >= 0 else {
-            StandardError.print("touchscroll: cannot write \(path): \(String(cString: strerror(errno)))")
+            StandardError.error("cannot write \(path): \(String(cString: strerror(errno)))")
             throw ExitCodes.runtimeFailure
         }
         sink = FileDescriptorByteSink(fileDescriptor: fd)

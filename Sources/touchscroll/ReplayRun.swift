@@ -54,14 +54,19 @@ struct ReplayRun {
                 fed: fed,
                 emit: emit
             )
-            // Warnings are log lines: journald's <4> (warning) priority prefix, as sd-daemon(3) reads it.
-            for warning in reader.warnings { StandardError.print("<4>touchscroll.replay: \(warning)") }
-            // The engine's own log: invalid state-machine transitions it ignored.
-            for line in engine?.drainDiagnostics() ?? [] { StandardError.print("<4>touchscroll.engine: \(line)") }
-            if !summary.isAtRest {
-                StandardError.print("<4>touchscroll.replay: the replay ended with nothing left to animate, yet the scroll view does not report rest")
-            }
+            Self.logWarnings(of: reader, engine: engine, summary: summary)
             return summary
+        }
+    }
+
+    /// What a replay has to say after it ran, for every command that replays (`replay`, `plot`,
+    /// `render`). Warnings are log lines: priority 4 (`<4>` under journald, "warning:" in plain text).
+    static func logWarnings(of reader: any TouchFrameReader, engine: ScrollView?, summary: PlaybackSummary) {
+        for warning in reader.warnings { StandardError.warning("\(warning)", label: "touchscroll.replay") }
+        // The engine's own log: invalid state-machine transitions it ignored.
+        for line in engine?.drainDiagnostics() ?? [] { StandardError.warning(line, label: "touchscroll.engine") }
+        if !summary.isAtRest {
+            StandardError.warning("the replay ended with nothing left to animate, yet the scroll view does not report rest", label: "touchscroll.replay")
         }
     }
 
