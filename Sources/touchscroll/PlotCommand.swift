@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Renderer
 import SessionPlot
 import StreamOutput
 
@@ -24,7 +25,13 @@ struct PlotCommand: ParsableCommand {
     var out: String
 
     func run() throws {
+        // The output is checked before the replay runs, not after it.
+        if let code = OutputPathCheck.writableFileError(out) {
+            StandardError.error("cannot write \(out): \(String(cString: strerror(code)))")
+            throw ExitCodes.runtimeFailure
+        }
         var replay = try ReplayRun(input)
+        replay.warnIfNothingCanMove()
         var trace = SessionTrace(configuration: replay.configuration.scrollView)
         _ = try replay.run(fed: { trace.record($0) }, emit: { events in events.forEach { trace.record($0) } })
         trace.finish()

@@ -33,6 +33,7 @@ struct ReplayCommand: ParsableCommand {
 
     func run() throws {
         var replay = try ReplayRun(input)
+        replay.warnIfNothingCanMove()
         let output = FileDescriptorByteSink(fileDescriptor: 1)
         let tee = try teeTouches.map(TouchScriptTee.init(path:))
         try ExitCodes.reporting {

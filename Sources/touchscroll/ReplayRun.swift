@@ -19,6 +19,12 @@ struct ReplayRun {
         reader = try ExitCodes.reporting { try InputRecording.open(options, configuration: configuration) }
     }
 
+    /// For `replay` and `plot`, whose output would show nothing moving: says so, and what to add
+    /// (UIKit's default contentSize is 0×0, which is also what a run without `--config` gets).
+    func warnIfNothingCanMove() {
+        if let still = ConfigurationNotes.nothingMoves(configuration) { StandardError.warning(still) }
+    }
+
     var header: StreamHeader {
         StreamHeader(
             toolVersion: ToolVersion.current, scrollView: configuration.scrollView,

@@ -94,6 +94,14 @@ final class FramebufferOutputTests: XCTestCase {
             XCTAssertEqual((e as? RendererError)?.kind, .deviceOpen)
             XCTAssertEqual((e as? RendererError)?.errno, EACCES)
             XCTAssertEqual((e as? RendererError)?.path, "/dev/fb7")
+            XCTAssertTrue("\(e)".contains("group video"), "\(e)")
+        }
+        let missing = FakeFramebuffer(width: 4, height: 3, virtualHeight: 3, format: .xrgb8888)
+        missing.openError = ENOENT
+        XCTAssertThrowsError(try FramebufferOutput(path: "/dev/fb7", calls: missing.calls, logger: logger)) { e in
+            XCTAssertEqual((e as? RendererError)?.errno, ENOENT)
+            XCTAssertFalse("\(e)".contains("group video"), "a missing node is not a permission problem: \(e)")
+            XCTAssertTrue("\(e)".contains("no such device node"), "\(e)")
         }
         let notFB = FakeFramebuffer(width: 4, height: 3, virtualHeight: 3, format: .xrgb8888)
         notFB.failures[ts_FBIOGET_VSCREENINFO] = ENOTTY

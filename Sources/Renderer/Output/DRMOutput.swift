@@ -39,7 +39,7 @@ public final class DRMOutput: FrameOutput {
         self.path = path
         self.logger = logger
         let fd = SystemCalls.live.open(path, O_RDWR)
-        guard fd >= 0 else { throw RendererError(.deviceOpen, path: path, "cannot open the DRM device (is the user in group video?)", errno: -fd) }
+        guard fd >= 0 else { throw RendererError.deviceOpen(path: path, device: "DRM device", errno: -fd) }
         self.fd = fd
         var ok = false
         defer { if !ok { _ = Glibc.close(fd) } }

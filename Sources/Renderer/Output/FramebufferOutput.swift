@@ -38,7 +38,7 @@ public final class FramebufferOutput: FrameOutput {
         self.logger = logger
         let fd = calls.open(path, O_RDWR)
         guard fd >= 0 else {
-            throw RendererError(.deviceOpen, path: path, "cannot open the framebuffer (is the user in group video?)", errno: -fd)
+            throw RendererError.deviceOpen(path: path, device: "framebuffer", errno: -fd)
         }
         var variable = fb_var_screeninfo()
         var fixed = fb_fix_screeninfo()
