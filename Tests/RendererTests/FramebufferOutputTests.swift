@@ -87,6 +87,22 @@ final class FramebufferOutputTests: XCTestCase {
         XCTAssertEqual(fb.pans, [])
     }
 
+    func testBlankingPowersThePanelDownAndUpWithoutTouchingTheFrame() throws {
+        let fb = FakeFramebuffer(width: 4, height: 3, virtualHeight: 3, format: .xrgb8888)
+        let out = try FramebufferOutput(path: "/dev/fb-test", calls: fb.calls, logger: logger)
+        try out.present(frame(width: 4, height: 3))
+        let before = Data(bytes: fb.memory, count: 4 * 3 * 4)
+        try out.setBlanked(true)
+        try out.setBlanked(false)
+        XCTAssertEqual(fb.blankLevels, [4, 0], "FB_BLANK_POWERDOWN, then FB_BLANK_UNBLANK")
+        XCTAssertEqual(Data(bytes: fb.memory, count: 4 * 3 * 4), before)
+        fb.failures[ts_FBIOBLANK] = EINVAL
+        XCTAssertThrowsError(try out.setBlanked(true)) { e in
+            XCTAssertEqual((e as? RendererError)?.errno, EINVAL)
+            XCTAssertTrue("\(e)".contains("FBIOBLANK powerdown failed"), "\(e)")
+        }
+    }
+
     func testFailuresAreErrorsThatSayWhatAndWhere() {
         let denied = FakeFramebuffer(width: 4, height: 3, virtualHeight: 3, format: .xrgb8888)
         denied.openError = EACCES

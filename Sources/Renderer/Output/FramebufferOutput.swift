@@ -132,4 +132,14 @@ public final class FramebufferOutput: FrameOutput {
     }
 
     public func finish() throws {}
+
+    /// FBIOBLANK: FB_BLANK_POWERDOWN (the panel off, /sys/class/graphics/fbN/blank reads 4) or
+    /// FB_BLANK_UNBLANK; the framebuffer memory, and so the frame, is untouched.
+    public func setBlanked(_ blanked: Bool) throws {
+        let level = UInt(blanked ? FB_BLANK_POWERDOWN : FB_BLANK_UNBLANK)
+        let r = calls.ioctlValue(fd, ts_FBIOBLANK, level)
+        guard r == 0 else {
+            throw RendererError(.deviceQuery, path: path, "FBIOBLANK \(blanked ? "powerdown" : "unblank") failed", errno: -r)
+        }
+    }
 }
