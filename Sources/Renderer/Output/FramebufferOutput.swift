@@ -141,5 +141,18 @@ public final class FramebufferOutput: FrameOutput {
         guard r == 0 else {
             throw RendererError(.deviceQuery, path: path, "FBIOBLANK \(blanked ? "powerdown" : "unblank") failed", errno: -r)
         }
+        if !blanked { rewriteVisibleBuffer() }
+    }
+
+    /// Writes the visible buffer's bytes again. A DRM driver's fbdev emulation keeps the picture in
+    /// a shadow buffer and copies only what was written since the last copy (deferred I/O); a CRTC
+    /// powered up again may scan out a cleared buffer (QEMU's bochs clears its memory on re-enable),
+    /// so the kept frame is marked written to be copied again. On a plain framebuffer it is a no-op.
+    private func rewriteVisibleBuffer() {
+        let address = bufferAddress(frontBuffer), length = Int(screenInfo.yres) * lineLength
+        let copy = UnsafeMutableRawPointer.allocate(byteCount: length, alignment: 16)
+        defer { copy.deallocate() }
+        copy.copyMemory(from: address, byteCount: length)
+        address.copyMemory(from: copy, byteCount: length)
     }
 }
