@@ -14,6 +14,10 @@ extension ConfigurationDecoder {
         if let v = reader.field(m, "pixelsPerPoint", path, { node, path in
             reader.positive(node, path, maximum: InputLimits.maximumPixelsPerPoint, "pixels per point > 0 and ≤ 64")
         }) { display.pixelsPerPoint = v }
+        if let node = m["blankAfter"], !reader.isNull(node),
+           let v = reader.duration(positive: true)(node, path.appending("blankAfter")) {
+            display.blankAfter = v
+        }
         let outputs: [(String, (String) -> DisplayConfiguration.Output)] = [
             ("fb", { .framebuffer($0) }), ("drm", { .drm($0) }), ("png", { .png(directory: $0) }),
         ]

@@ -154,8 +154,10 @@ struct ConfigurationDecoder {
 
     func decodeSize(_ node: Node, _ path: KeyPath) -> Size? {
         guard let m = reader.mapping(node, at: path, known: ConfigurationKeys.size) else { return nil }
-        let width = reader.field(m, "width", path, reader.length)
-        let height = reader.field(m, "height", path, reader.length)
+        let what = "a size needs both width and height, in points"
+        let width = reader.requiredField(m, "width", of: node, path, what, reader.length)
+        let height = reader.requiredField(m, "height", of: node, path, what, reader.length)
+        // A missing or wrong value is already an error; 0 only lets the rest of the file be checked.
         return Size(width: width ?? 0, height: height ?? 0)
     }
 
@@ -177,12 +179,14 @@ struct ConfigurationDecoder {
 
     func decodeRect(_ node: Node, _ path: KeyPath) -> Rect? {
         guard let m = reader.mapping(node, at: path, known: ConfigurationKeys.rect) else { return nil }
-        return Rect(
-            x: reader.field(m, "x", path, reader.coordinate) ?? 0,
-            y: reader.field(m, "y", path, reader.coordinate) ?? 0,
-            width: reader.field(m, "width", path, reader.length) ?? 0,
-            height: reader.field(m, "height", path, reader.length) ?? 0
-        )
+        // The origin defaults to (0, 0); the size has no default (a 0-point view draws nothing).
+        let what = "a frame needs width and height, in points (x and y default to 0)"
+        let width = reader.requiredField(m, "width", of: node, path, what, reader.length)
+        let height = reader.requiredField(m, "height", of: node, path, what, reader.length)
+        let x = reader.field(m, "x", path, reader.coordinate) ?? 0
+        let y = reader.field(m, "y", path, reader.coordinate) ?? 0
+        // A missing or wrong value is already an error; 0 only lets the rest of the file be checked.
+        return Rect(x: x, y: y, width: width ?? 0, height: height ?? 0)
     }
 
     private func decodeAlignmentPoint(_ node: Node, _ path: KeyPath) -> Point? {

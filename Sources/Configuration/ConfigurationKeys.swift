@@ -30,7 +30,7 @@ public enum ConfigurationKeys {
     public static let contentView = ["id", "frame", "role", "touchesShouldBegin", "touchesShouldCancel"]
     public static let input = ["rotation", "flipX", "flipY", "calibration", "touchOnly"]
     public static let output = ["frameRate"]
-    public static let display = ["content", "pixelsPerPoint", "fb", "drm", "png"]
+    public static let display = ["content", "pixelsPerPoint", "fb", "drm", "png", "blankAfter"]
 
     /// Keys people write by analogy that are deliberately not configurable, with the reason.
     static let scrollViewHints = [

@@ -7,6 +7,7 @@ public enum ConfigurationNotes {
         let s = c.scrollView
         let f = YAMLNodeReader.format
         var notes: [String] = []
+        if let still = nothingMoves(c) { notes.append(still) }
         let limitsDiffer = s.minimumZoomScale != s.maximumZoomScale
         if s.zoomView != nil, !limitsDiffer {
             notes.append("scrollView.zoomView is set but minimumZoomScale = maximumZoomScale (\(f(s.minimumZoomScale))): zooming is off")
@@ -46,5 +47,25 @@ public enum ConfigurationNotes {
         guard candidates.count > 1 else { return [] }
         let names = candidates.map { "\"\($0)\"" }.joined(separator: ", ")
         return ["scroll views \(names) are visible with scrollsToTop on: a status-bar tap scrolls none of them (UIKit's rule); set scrollsToTop: false on all but one"]
+    }
+
+    /// Set when touches can move nothing: the content fits the screen on both axes, neither
+    /// alwaysBounce… asks for a rubber band, and zooming is off. This is what UIKit's defaults give
+    /// (contentSize 0×0), so a `replay` or `plot` without a configuration would print a stream in
+    /// which nothing scrolls; those commands warn with this text, which says what to add.
+    public static func nothingMoves(_ c: TouchscrollConfiguration) -> String? {
+        // A screen of several scroll views is a configuration somebody wrote on purpose.
+        guard c.scrollViews.isEmpty else { return nil }
+        let s = c.scrollView
+        guard s.isScrollEnabled else { return nil }  // its own note
+        let geometry = ScrollGeometry(configuration: s, contentSize: s.contentSize)
+        if Axis.allCases.contains(where: { geometry.scrolls($0) }) { return nil }
+        if s.zoomingContentView != nil, s.minimumZoomScale != s.maximumZoomScale { return nil }
+        let f = YAMLNodeReader.format
+        let screen = "\(f(s.boundsSize.width))×\(f(s.boundsSize.height))"
+        return "the content (scrollView.contentSize \(f(s.contentSize.width))×\(f(s.contentSize.height)) pt) fits the \(screen) screen"
+            + " and zooming is off, so no touch moves it; give a configuration with a larger content, e.g."
+            + " `scrollView: { contentSize: { width: \(f(s.boundsSize.width)), height: \(f(s.boundsSize.height * 5)) } }`"
+            + " (--config config/example.yaml is one)"
     }
 }

@@ -98,6 +98,7 @@ public enum ConfigurationYAMLWriter {
             case .png(let directory): fields.append(("png", Node(directory, Tag(.str), .doubleQuoted)))
             case nil: break
             }
+            if let blankAfter = display.blankAfter { fields.append(("blankAfter", number(blankAfter))) }
             sections.append(("display", map(fields)))
         }
         return map(sections)

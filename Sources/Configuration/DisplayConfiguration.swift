@@ -20,11 +20,15 @@ public struct DisplayConfiguration: Hashable, Sendable {
     /// nil when the section names no output (a file that only sets `content` draws nothing
     /// until a flag names the output).
     public var output: Output?
+    /// Seconds without input after which the panel is powered down (DRM DPMS off, fbdev
+    /// FBIOBLANK) and nothing is drawn; the touch that wakes it is swallowed. nil: never.
+    public var blankAfter: Double?
 
-    public init(content: String? = nil, pixelsPerPoint: Double = 1, output: Output? = nil) {
+    public init(content: String? = nil, pixelsPerPoint: Double = 1, output: Output? = nil, blankAfter: Double? = nil) {
         self.content = content
         self.pixelsPerPoint = pixelsPerPoint
         self.output = output
+        self.blankAfter = blankAfter
     }
 }
 

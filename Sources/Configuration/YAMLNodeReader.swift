@@ -61,6 +61,18 @@ final class YAMLNodeReader {
         return decode(node, path.appending(key))
     }
 
+    /// Reads `key` from `mapping` with `decode`; a missing key is an error at `node` (the mapping),
+    /// for values that have no meaningful default (a size's height is never silently 0).
+    func requiredField<T>(_ mapping: Node.Mapping?, _ key: String, of node: Node, _ path: KeyPath, _ what: String,
+                          _ decode: (Node, KeyPath) -> T?) -> T? {
+        guard let mapping else { return nil }
+        guard let value = mapping[key] else {
+            fail(path.appending(key), node, "missing; \(what)")
+            return nil
+        }
+        return decode(value, path.appending(key))
+    }
+
     func number(_ node: Node, _ path: KeyPath) -> Double? {
         guard case .scalar(let scalar) = node, let value = Double.construct(from: scalar) else {
             fail(path, node, "expected a number, got \(Self.describe(node))")

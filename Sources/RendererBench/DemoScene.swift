@@ -16,7 +16,7 @@ enum DemoScene {
         config.header = StationaryHeader(height: 64, fill: .color(Color(rgb: 0x2C2C2E)))
         config.showsDebugViews = true
         let zoom = 1.25
-        let output = ScreenshotOutput(path: path, panelSize: panel)
+        let output = try ScreenshotOutput(path: path, panelSize: panel)
         let presenter = try FramePresenter(configuration: config, content: content, output: output)
         let size = config.contentSize(contentPointSize: content.pointSize, zoomScale: zoom)
         let state = ScrollViewState(contentOffset: Point(x: 120, y: 60), zoomScale: zoom, contentSize: size, isTracking: true, isDragging: true)

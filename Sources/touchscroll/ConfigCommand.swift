@@ -54,7 +54,7 @@ func loadConfiguration(_ path: String?, warn: Bool = true) throws -> Touchscroll
         }
         return configuration
     } catch {
-        StandardError.print(error.description)
+        StandardError.log(.error, error.description)
         throw ExitCodes.invalidConfiguration
     }
 }

@@ -44,12 +44,12 @@ struct DevicesCommand: ParsableCommand {
             let hint = access("/dev/input", R_OK) == 0
                 ? "no input devices found (udev lists no event nodes)"
                 : "no input devices: /dev/input is missing or not readable (a container, or a machine without input devices?)"
-            StandardError.print("touchscroll: \(hint)")
+            StandardError.error(hint)
             throw ExitCodes.inputUnavailable
         }
         let unreadable = listings.filter { $0.description == nil }
         if unreadable.count == listings.count {
-            StandardError.print("touchscroll: no device could be read; \(unreadable[0].error.map { "\($0)" } ?? "")")
+            StandardError.error("no device could be read; \(unreadable[0].error.map { "\($0)" } ?? "")")
             throw ExitCodes.inputUnavailable
         }
     }

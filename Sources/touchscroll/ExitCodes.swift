@@ -38,7 +38,7 @@ enum ExitCodes {
         } catch let code as ExitCode {
             throw code
         } catch {
-            StandardError.print("touchscroll: \(error)")
+            StandardError.error("\(error)")
             throw code(for: error)
         }
     }

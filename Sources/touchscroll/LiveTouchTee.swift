@@ -15,7 +15,7 @@ final class LiveTouchTee {
     init(path: String) throws {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
-            StandardError.print("touchscroll: cannot write \(path): \(String(cString: strerror(errno)))")
+            StandardError.error("cannot write \(path): \(String(cString: strerror(errno)))")
             throw ExitCodes.runtimeFailure
         }
         sink = FileDescriptorByteSink(fileDescriptor: fd)

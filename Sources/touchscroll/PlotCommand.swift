@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ScrollEngine
+import Renderer
 import SessionPlot
 import StreamOutput
 
@@ -25,7 +26,13 @@ struct PlotCommand: ParsableCommand {
     var out: String
 
     func run() throws {
+        // The output is checked before the replay runs, not after it.
+        if let code = OutputPathCheck.writableFileError(out) {
+            StandardError.error("cannot write \(out): \(String(cString: strerror(code)))")
+            throw ExitCodes.runtimeFailure
+        }
         var replay = try ReplayRun(input)
+        replay.warnIfNothingCanMove()
         let name = input.input == "-" ? "standard input" : String(input.input.split(separator: "/").last ?? "")
         let renderer = SessionPlotRenderer(title: "touchscroll · \(name)")
         let svg: String
@@ -60,7 +67,7 @@ struct PlotCommand: ParsableCommand {
         }
         let fd = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard fd >= 0 else {
-            StandardError.print("touchscroll: cannot write \(out): \(String(cString: strerror(errno)))")
+            StandardError.error("cannot write \(out): \(String(cString: strerror(errno)))")
             throw ExitCodes.runtimeFailure
         }
         defer { close(fd) }
@@ -69,7 +76,7 @@ struct PlotCommand: ParsableCommand {
             try file.write(Array(svg.utf8))
             try file.flush()
         } catch {
-            StandardError.print("touchscroll: cannot write \(out): \(error)")
+            StandardError.error("cannot write \(out): \(error)")
             throw ExitCodes.runtimeFailure
         }
     }

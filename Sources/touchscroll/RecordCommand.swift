@@ -53,14 +53,14 @@ struct RecordCommand: ParsableCommand {
         } else {
             let listings = try ExitCodes.reporting { try DeviceCatalog().list() }
             guard let first = listings.first(where: { $0.kind == .touchscreen && $0.error == nil }) else {
-                StandardError.print("touchscroll: no readable touchscreen found; name one with --device /dev/input/eventN")
+                StandardError.error("no readable touchscreen found; name one with --device /dev/input/eventN")
                 throw ExitCodes.inputUnavailable
             }
             node = first.node
         }
         let fd = open(output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
-            StandardError.print("touchscroll: cannot write \(output): \(String(cString: strerror(errno)))")
+            StandardError.error("cannot write \(output): \(String(cString: strerror(errno)))")
             throw ExitCodes.runtimeFailure
         }
         let sink = FileDescriptorByteSink(fileDescriptor: fd)

@@ -47,7 +47,7 @@ struct RenderCommand: ParsableCommand {
         }
         let settings = display.settings(for: replay.configuration)
         let image = try ExitCodes.reporting { try settings.loadContent() }
-        let warn = { (text: String) in StandardError.print("touchscroll: warning: \(text)") }
+        let warn = { (text: String) in StandardError.warning(text) }
         let config = settings.rendererConfiguration(scrollView: replay.configuration.scrollView, content: image, warn: warn)
 
         try ExitCodes.reporting {
@@ -58,7 +58,7 @@ struct RenderCommand: ParsableCommand {
             let scrollView = config.scrollView
             var engine: ScrollView?
             // ReplayRun's driver, with the scroll view configured for this content.
-            _ = try PlaybackDriver<ScrollView>(options: replay.playback).run(
+            let summary = try PlaybackDriver<ScrollView>(options: replay.playback).run(
                 nextFrame: { try replay.reader.nextFrame() },
                 makeEngine: { start in
                     let made = ScrollView(configuration: scrollView, startTime: start)
@@ -78,17 +78,18 @@ struct RenderCommand: ParsableCommand {
                 }
             )
             if let renderError { throw renderError }
+            ReplayRun.logWarnings(of: replay.reader, engine: engine, summary: summary)
             var t = drawnUpTo ?? .zero
             try presenter.update(at: t)
             while let next = presenter.nextWakeup(after: t) {
                 t = next
                 try presenter.update(at: t)
             }
-            StandardError.print("touchscroll: render: \(presenter.framesDrawn) frame(s) drawn")
+            StandardError.log(.info, "touchscroll: render: \(presenter.framesDrawn) frame(s) drawn")
             let outputs = (output as? FanOutOutput)?.outputs ?? [output]
             if let display = outputs.compactMap({ $0 as? DRMOutput }).first {
                 try display.waitForFlip()
-                StandardError.print("touchscroll: render: \(display.flipsCompleted) page flip(s) completed")
+                StandardError.log(.info, "touchscroll: render: \(display.flipsCompleted) page flip(s) completed")
             }
             if hold > 0 { Thread.sleep(forTimeInterval: hold) }
             try presenter.finish()

@@ -33,6 +33,7 @@ struct ReplayCommand: ParsableCommand {
 
     func run() throws {
         var replay = try ReplayRun(input)
+        replay.warnIfNothingCanMove()
         let output = FileDescriptorByteSink(fileDescriptor: 1)
         let tee = try teeTouches.map(TouchScriptTee.init(path:))
         // From a pipe or a terminal, each step's lines are written as soon as they are made (before
@@ -87,7 +88,7 @@ final class TouchScriptTee {
     init(path: String) throws {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard fd >= 0 else {
-            StandardError.print("touchscroll: cannot write \(path): \(String(cString: strerror(errno)))")
+            StandardError.error("cannot write \(path): \(String(cString: strerror(errno)))")
             throw ExitCodes.runtimeFailure
         }
         sink = FileDescriptorByteSink(fileDescriptor: fd)

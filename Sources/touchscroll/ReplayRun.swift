@@ -22,6 +22,12 @@ struct ReplayRun {
         reader = try ExitCodes.reporting { try InputRecording.open(options, configuration: configuration) }
     }
 
+    /// For `replay` and `plot`, whose output would show nothing moving: says so, and what to add
+    /// (UIKit's default contentSize is 0×0, which is also what a run without `--config` gets).
+    func warnIfNothingCanMove() {
+        if let still = ConfigurationNotes.nothingMoves(configuration) { StandardError.warning(still) }
+    }
+
     var header: StreamHeader {
         var first = configuration.scrollView
         first.boundsSize = configuration.screen.size
@@ -71,15 +77,28 @@ struct ReplayRun {
                 },
                 emit: emit
             )
-            // Warnings are log lines: journald's <4> (warning) priority prefix, as sd-daemon(3) reads it.
-            for warning in reader.warnings { StandardError.print("<4>touchscroll.replay: \(warning)") }
-            // The engine's own log: invalid state-machine transitions it ignored.
-            for line in engine?.drainDiagnostics() ?? [] { StandardError.print("<4>touchscroll.engine: \(line)") }
-            if !summary.isAtRest {
-                StandardError.print("<4>touchscroll.replay: the replay ended with nothing left to animate, yet the scroll view does not report rest")
-            }
+            Self.logWarnings(of: reader, engine: engine, summary: summary)
             return summary
         }
     }
 
+    /// What a replay has to say after it ran, for every command that replays (`replay`, `plot`,
+    /// `render`). Warnings are log lines: priority 4 (`<4>` under journald, "warning:" in plain text).
+    static func logWarnings(of reader: any TouchFrameReader, engine: (any DiagnosticsSource)?, summary: PlaybackSummary) {
+        for warning in reader.warnings { StandardError.warning("\(warning)", label: "touchscroll.replay") }
+        // The engine's own log: invalid state-machine transitions it ignored.
+        for line in engine?.drainDiagnostics() ?? [] { StandardError.warning(line, label: "touchscroll.engine") }
+        if !summary.isAtRest {
+            StandardError.warning("the replay ended with nothing left to animate, yet the scroll view does not report rest", label: "touchscroll.replay")
+        }
+    }
+
 }
+
+/// What can say which inputs its state machine ignored: one scroll view, or a screen of them.
+protocol DiagnosticsSource: AnyObject {
+    func drainDiagnostics() -> [String]
+}
+
+extension ScrollView: DiagnosticsSource {}
+extension ScrollViewTree: DiagnosticsSource {}

@@ -1,3 +1,4 @@
+import Daemon
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -10,6 +11,18 @@ enum StandardError {
     static func print(_ text: String) {
         write(text.hasSuffix("\n") ? text : text + "\n")
     }
+
+    /// A log line of a command: with the journald `<N>` prefix when stderr is the journal
+    /// (`JournalStream`, as systemd decides), plain text otherwise, e.g. `touchscroll: warning: …`.
+    static func log(_ priority: JournalPriority, _ text: String) {
+        print(JournalStream.line(priority, text))
+    }
+
+    /// An error the command reports before exiting: `touchscroll: MESSAGE` (priority 3).
+    static func error(_ text: String) { log(.error, "touchscroll: " + text) }
+
+    /// A warning of `label`: `LABEL: warning: MESSAGE` (priority 4).
+    static func warning(_ text: String, label: String = "touchscroll") { log(.warning, "\(label): warning: \(text)") }
 
     /// Writes `text` as is (no newline added), for lines redrawn in place.
     static func write(_ text: String) {

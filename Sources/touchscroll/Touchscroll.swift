@@ -40,6 +40,7 @@ struct Touchscroll: ParsableCommand {
             DaemonCommand.self,
             DevicesCommand.self,
             RecordCommand.self,
+            CalibrateCommand.self,
             PlotCommand.self,
             RenderCommand.self,
         ]

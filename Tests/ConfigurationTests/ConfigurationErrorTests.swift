@@ -139,6 +139,20 @@ final class ConfigurationErrorTests: XCTestCase {
         XCTAssertTrue(lines[0].hasPrefix("broken.yaml:3:1: not valid YAML"), lines[0])
     }
 
+    func testASizeOrFrameWithoutHeightIsAnErrorNotZero() {
+        XCTAssertEqual(errors("""
+        scrollView:
+          contentSize: { width: 1280 }
+        contentViews:
+          - { id: page, frame: { x: 0, y: 0, height: 20 } }
+        """, file: "kiosk.yaml"), [
+            "kiosk.yaml:2:16: scrollView.contentSize.height: missing; a size needs both width and height, in points",
+            "kiosk.yaml:4:24: contentViews[0].frame.width: missing; a frame needs width and height, in points (x and y default to 0)",
+        ])
+        XCTAssertEqual(errors("contentViews: [ { id: a, frame: { width: 10, height: 10 } } ]\n"), [],
+                       "a frame's origin defaults to (0, 0)")
+    }
+
     func testDuplicateKeysAreErrors() {
         let lines = errors("output: { frameRate: 30 }\noutput: { frameRate: 60 }\n")
         XCTAssertEqual(lines.count, 1)

@@ -42,7 +42,15 @@ final class ConfigurationYAMLWriterTests: XCTestCase {
             "scrollView.edgeSwipe.depth 2000 covers the whole screen: every touch starts in the strip and nothing scrolls",
             #"contentViews "lost" lies outside the content (1280×2000): no touch can reach it"#,
         ])
-        XCTAssertEqual(ConfigurationNotes.notes(for: try ConfigurationLoader.load(yaml: "")), [])
+        // UIKit's defaults (contentSize 0×0) leave nothing to scroll: said, with what to add.
+        XCTAssertEqual(ConfigurationNotes.notes(for: try ConfigurationLoader.load(yaml: "")), [
+            "the content (scrollView.contentSize 0×0 pt) fits the 1280×800 screen and zooming is off, so no touch moves it;"
+                + " give a configuration with a larger content, e.g. `scrollView: { contentSize: { width: 1280, height: 4000 } }`"
+                + " (--config config/example.yaml is one)",
+        ])
+        XCTAssertEqual(ConfigurationNotes.notes(for: try ConfigurationLoader.load(yaml: "scrollView: { alwaysBounceVertical: true }")), [],
+                       "a rubber band on content that fits is a choice")
+        XCTAssertEqual(ConfigurationNotes.notes(for: try ConfigurationLoader.load(yaml: "scrollView: { contentSize: { width: 1280, height: 801 } }")), [])
     }
 
     func testTheSummaryNamesWhatMatters() throws {

@@ -75,3 +75,16 @@ final class DisplayConfigurationTests: XCTestCase {
         }
     }
 }
+
+final class DisplayBlankAfterConfigurationTests: XCTestCase {
+    func testBlankAfterIsPositiveSecondsAndAbsentMeansNever() throws {
+        XCTAssertNil(try ConfigurationLoader.load(yaml: "display: { drm: /dev/dri/card0 }").display?.blankAfter)
+        XCTAssertEqual(try ConfigurationLoader.load(yaml: "display: { drm: /dev/dri/card0, blankAfter: 300 }").display?.blankAfter, 300)
+        do {
+            _ = try ConfigurationLoader.load(yaml: "display:\n  blankAfter: 0\n", file: "k.yaml")
+            XCTFail("0 is refused")
+        } catch {
+            XCTAssertEqual(error.errors.map(\.description), ["k.yaml:2:15: display.blankAfter: 0 is out of range: expected seconds > 0 and ≤ 1000000"])
+        }
+    }
+}

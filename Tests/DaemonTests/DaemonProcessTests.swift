@@ -35,7 +35,10 @@ final class DaemonProcessTests: XCTestCase {
         """.write(toFile: configPath, atomically: true, encoding: .utf8)
     }
 
-    func startDaemon(watchdogMicroseconds: Int? = nil, extraArguments: [String] = [], standardInput: Pipe? = nil) throws -> Process {
+    /// `journal` (the default): stderr is "the journal" as systemd marks it, `JOURNAL_STREAM` naming
+    /// the stderr file's device and inode, so log lines carry their `<N>` priority prefixes.
+    func startDaemon(watchdogMicroseconds: Int? = nil, extraArguments: [String] = [], standardInput: Pipe? = nil,
+                     journal: Bool = true) throws -> Process {
         let executable = try XCTUnwrap(BuiltExecutable.path("touchscroll"), "touchscroll is built beside the tests")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
@@ -50,6 +53,14 @@ final class DaemonProcessTests: XCTestCase {
         XCTAssertTrue(FileManager.default.createFile(atPath: directory.file("stderr"), contents: nil))
         process.standardOutput = FileHandle(forWritingAtPath: directory.file("stdout"))
         process.standardError = FileHandle(forWritingAtPath: directory.file("stderr"))
+        if journal {
+            var status = stat()
+            XCTAssertEqual(stat(directory.file("stderr"), &status), 0)
+            environment["JOURNAL_STREAM"] = "\(UInt64(status.st_dev)):\(UInt64(status.st_ino))"
+        } else {
+            environment["JOURNAL_STREAM"] = nil
+        }
+        process.environment = environment
         if let standardInput { process.standardInput = standardInput }
         try process.run()
         return process
@@ -204,6 +215,17 @@ final class DaemonProcessTests: XCTestCase {
         XCTAssertEqual(try stateOffsetY(try control()), 0)
         stop(daemon)
         XCTAssertTrue(daemonLog.contains("<4>touchscroll.state: state file unreadable, starting from the configuration"), daemonLog)
+    }
+
+    func testOutsideTheJournalTheSameWarningIsPlainTextWithoutPriorityPrefixes() throws {
+        try Data("{\"version\":1,\"scrollVi".utf8).write(to: URL(fileURLWithPath: directory.file("state/state.json")))
+        let daemon = try startDaemon(journal: false)
+        XCTAssertTrue(expectDatagram().hasPrefix("READY=1"))
+        stop(daemon)
+        XCTAssertTrue(daemonLog.contains("touchscroll.state: warning: state file unreadable, starting from the configuration"), daemonLog)
+        XCTAssertTrue(daemonLog.contains("touchscroll: signal 15: stopping"), daemonLog)
+        let prefixed = daemonLog.split(separator: "\n").filter { $0.first == "<" }
+        XCTAssertEqual(prefixed, [], "no <N> prefix when stderr is not the journal")
     }
 
     // MARK: - Reload

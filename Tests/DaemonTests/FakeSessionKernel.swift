@@ -110,4 +110,10 @@ final class FakeDisplay: FrameOutput {
     }
 
     func finish() throws {}
+
+    /// Every power change asked of the panel (true: down), and whether it is dark now.
+    private(set) var blankings: [Bool] = []
+    var isBlank: Bool { blankings.last ?? false }
+
+    func setBlanked(_ blanked: Bool) throws { blankings.append(blanked) }
 }

@@ -76,3 +76,41 @@ final class JournalLogHandlerTests: XCTestCase {
         XCTAssertEqual(sink.lines, ["<6>p: opened device=event4 seat=seat0\n"])
     }
 }
+
+/// journald is detected as systemd does: `JOURNAL_STREAM=device:inode` must name stderr itself.
+final class JournalStreamTests: XCTestCase {
+    func testOnlyAMatchingDeviceAndInodeCountsAsTheJournal() {
+        XCTAssertTrue(JournalStream.matches("64768:1234567", device: 64768, inode: 1234567))
+        XCTAssertFalse(JournalStream.matches("64768:1234568", device: 64768, inode: 1234567), "stderr redirected since")
+        XCTAssertFalse(JournalStream.matches("1:1234567", device: 64768, inode: 1234567))
+        XCTAssertFalse(JournalStream.matches(nil, device: 64768, inode: 1234567))
+        XCTAssertFalse(JournalStream.matches("", device: 0, inode: 0))
+        XCTAssertFalse(JournalStream.matches("64768", device: 64768, inode: 0))
+        XCTAssertFalse(JournalStream.matches("64768:1234567:9", device: 64768, inode: 1234567))
+        XCTAssertFalse(JournalStream.matches("a:b", device: 0, inode: 0))
+    }
+
+    func testALineGetsItsPrefixOnlyUnderTheJournal() {
+        XCTAssertEqual(JournalStream.line(.error, "touchscroll: cannot write x", journal: true), "<3>touchscroll: cannot write x")
+        XCTAssertEqual(JournalStream.line(.error, "touchscroll: cannot write x", journal: false), "touchscroll: cannot write x")
+    }
+
+    func testPlainTextLinesNameTheSeverityInAWord() {
+        let sink = InMemoryLogLines()
+        let log = Logger(label: "touchscroll.test") { JournalLogHandler(label: $0, sink: sink, logLevel: .trace, journal: false) }
+        log.debug("d")
+        log.info("i")
+        log.notice("n")
+        log.warning("w", metadata: ["path": "/x"])
+        log.error("e")
+        log.critical("c")
+        XCTAssertEqual(sink.lines, [
+            "touchscroll.test: debug: d\n",
+            "touchscroll.test: i\n",
+            "touchscroll.test: n\n",
+            "touchscroll.test: warning: w path=/x\n",
+            "touchscroll.test: error: e\n",
+            "touchscroll.test: error: c\n",
+        ])
+    }
+}

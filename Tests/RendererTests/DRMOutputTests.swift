@@ -63,6 +63,12 @@ final class DRMOutputTests: XCTestCase {
             XCTAssertEqual((e as? RendererError)?.kind, .deviceOpen)
             XCTAssertEqual((e as? RendererError)?.errno, Errno(rawValue: ENOENT))
             XCTAssertEqual((e as? RendererError)?.path, "/nonexistent/card9")
+            XCTAssertFalse("\(e)".contains("group video"), "a missing node is not a permission problem: \(e)")
+            XCTAssertTrue("\(e)".contains("no such device node: check the path (`ls /dev/dri`)"), "\(e)")
+        }
+        for (code, words) in [(EACCES, "group video"), (EPERM, "group video"), (EBUSY, "another program"), (ENODEV, "no device answers")] {
+            let e = RendererError.deviceOpen(path: "/dev/dri/card0", device: "DRM device", errno: code)
+            XCTAssertTrue(e.description.contains(words), e.description)
         }
     }
 }

@@ -53,9 +53,18 @@ final class FakeFramebuffer {
                 return 0
             },
             mapShared: { [unowned self] _, _, _ in mapError.map { .failure(Errno(rawValue: $0)) } ?? .success(memory) },
-            unmap: { [unowned self] _, _ in unmapped = true }
+            unmap: { [unowned self] _, _ in unmapped = true },
+            ioctlValue: { [unowned self] _, request, value in
+                if let e = failures[request] { return -e }
+                guard request == ts_FBIOBLANK else { return -ENOTTY }
+                blankLevels.append(value)
+                return 0
+            }
         )
     }
+
+    /// Every FBIOBLANK level set (4 FB_BLANK_POWERDOWN, 0 FB_BLANK_UNBLANK).
+    var blankLevels: [UInt] = []
 
     func word16(x: Int, y: Int, buffer: Int = 0) -> UInt16 {
         memory.load(fromByteOffset: (buffer * Int(variable.yres) + y) * Int(fixed.line_length) + x * 2, as: UInt16.self)

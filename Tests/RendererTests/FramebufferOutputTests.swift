@@ -88,6 +88,22 @@ final class FramebufferOutputTests: XCTestCase {
         XCTAssertEqual(fb.pans, [])
     }
 
+    func testBlankingPowersThePanelDownAndUpWithoutTouchingTheFrame() throws {
+        let fb = FakeFramebuffer(width: 4, height: 3, virtualHeight: 3, format: .xrgb8888)
+        let out = try FramebufferOutput(path: "/dev/fb-test", calls: fb.calls, logger: logger)
+        try out.present(frame(width: 4, height: 3))
+        let before = Data(bytes: fb.memory, count: 4 * 3 * 4)
+        try out.setBlanked(true)
+        try out.setBlanked(false)
+        XCTAssertEqual(fb.blankLevels, [4, 0], "FB_BLANK_POWERDOWN, then FB_BLANK_UNBLANK")
+        XCTAssertEqual(Data(bytes: fb.memory, count: 4 * 3 * 4), before)
+        fb.failures[ts_FBIOBLANK] = EINVAL
+        XCTAssertThrowsError(try out.setBlanked(true)) { e in
+            XCTAssertEqual((e as? RendererError)?.errno, Errno(rawValue: EINVAL))
+            XCTAssertTrue("\(e)".contains("FBIOBLANK powerdown failed"), "\(e)")
+        }
+    }
+
     func testFailuresAreErrorsThatSayWhatAndWhere() {
         let denied = FakeFramebuffer(width: 4, height: 3, virtualHeight: 3, format: .xrgb8888)
         denied.openError = EACCES
@@ -95,6 +111,14 @@ final class FramebufferOutputTests: XCTestCase {
             XCTAssertEqual((e as? RendererError)?.kind, .deviceOpen)
             XCTAssertEqual((e as? RendererError)?.errno, Errno(rawValue: EACCES))
             XCTAssertEqual((e as? RendererError)?.path, "/dev/fb7")
+            XCTAssertTrue("\(e)".contains("group video"), "\(e)")
+        }
+        let missing = FakeFramebuffer(width: 4, height: 3, virtualHeight: 3, format: .xrgb8888)
+        missing.openError = ENOENT
+        XCTAssertThrowsError(try FramebufferOutput(path: "/dev/fb7", calls: missing.calls, logger: logger)) { e in
+            XCTAssertEqual((e as? RendererError)?.errno, Errno(rawValue: ENOENT))
+            XCTAssertFalse("\(e)".contains("group video"), "a missing node is not a permission problem: \(e)")
+            XCTAssertTrue("\(e)".contains("no such device node"), "\(e)")
         }
         let notFB = FakeFramebuffer(width: 4, height: 3, virtualHeight: 3, format: .xrgb8888)
         notFB.failures[ts_FBIOGET_VSCREENINFO] = ENOTTY

@@ -75,7 +75,7 @@ final class ReplayCommandTests: XCTestCase {
     func testADebugLogShowsEveryChangeOfPhase() throws {
         let quiet = try TouchscrollProcess.run(["replay", "--config", "config/example.yaml", flick])
         let debug = try TouchscrollProcess.run(["replay", "--config", "config/example.yaml", flick],
-                                               environment: ["TOUCHSCROLL_LOG_LEVEL": "debug"])
+                                               environment: ["TOUCHSCROLL_LOG_LEVEL": "debug"], journal: true)
         XCTAssertEqual(debug.status, 0, debug.stderr)
         XCTAssertEqual(debug.stdout, quiet.stdout)
         let lines = debug.stderr.split(separator: "\n").filter { $0.hasPrefix("<7>touchscroll.engine: ") }

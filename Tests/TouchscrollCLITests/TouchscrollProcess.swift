@@ -24,7 +24,10 @@ struct TouchscrollProcess {
         return products.appendingPathComponent("touchscroll")
     }
 
-    static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:], file: StaticString = #filePath, line: UInt = #line) throws -> Result {
+    /// `journal: true` runs it as systemd runs a unit whose stderr is the journal: `JOURNAL_STREAM`
+    /// names the device and inode of its stderr (here the capture file). `environment` adds variables.
+    static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:], journal: Bool = false,
+                    file: StaticString = #filePath, line: UInt = #line) throws -> Result {
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
             throw XCTSkip("touchscroll is not built at \(executable.path); run `swift build` first")
         }
@@ -37,12 +40,12 @@ struct TouchscrollProcess {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        if !environment.isEmpty {
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-        }
         process.currentDirectoryURL = packageRoot
         process.standardOutput = try FileHandle(forWritingTo: outURL)
         process.standardError = try FileHandle(forWritingTo: errURL)
+        var variables = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        if journal { variables["JOURNAL_STREAM"] = try journalStream(of: errURL.path) }
+        process.environment = variables
         let input = Pipe()
         process.standardInput = input
         try process.run()
@@ -54,5 +57,12 @@ struct TouchscrollProcess {
             stdout: try String(contentsOf: outURL, encoding: .utf8),
             stderr: try String(contentsOf: errURL, encoding: .utf8)
         )
+    }
+
+    /// `device:inode` of a file, as systemd writes `JOURNAL_STREAM` for the stream it connects.
+    static func journalStream(of path: String) throws -> String {
+        var status = stat()
+        guard stat(path, &status) == 0 else { throw CocoaError(.fileReadUnknown) }
+        return "\(UInt64(status.st_dev)):\(UInt64(status.st_ino))"
     }
 }

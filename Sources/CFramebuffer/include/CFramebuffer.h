@@ -10,6 +10,10 @@ extern const unsigned long ts_FBIOPUT_VSCREENINFO;
 extern const unsigned long ts_FBIOGET_FSCREENINFO;
 extern const unsigned long ts_FBIOPAN_DISPLAY;
 extern const unsigned long ts_FBIO_WAITFORVSYNC;
+extern const unsigned long ts_FBIOBLANK;
+
+/// ioctl(2) with one integer argument passed by value (FBIOBLANK takes the blank level itself).
+int ts_ioctl_value(int fd, unsigned long request, unsigned long value);
 
 /// ioctl(2) with one pointer argument; returns -1 and sets errno on failure.
 int ts_ioctl(int fd, unsigned long request, void *argument);

@@ -6,9 +6,13 @@ import Logging
 ///
 ///     <4>touchscroll.state: state file is corrupt, starting from defaults path=/var/lib/touchscroll/state.json
 ///
-/// journald stores the priority and strips the prefix; on a terminal the prefix stays visible, which
-/// is what `SYSLOG_LEVEL_PREFIX` style tools expect. Newlines inside a message or value are written
-/// as `\n` so one message is always one line (and one journal entry).
+/// journald stores the priority and strips the prefix. Anywhere else (a terminal, a file, a pipe)
+/// the prefix would be noise, so the line is plain text with the severity as a word instead:
+///
+///     touchscroll.state: warning: state file is corrupt, starting from defaults path=/var/lib/touchscroll/state.json
+///
+/// `standardError` decides which as systemd does (`JournalStream`). Newlines inside a message or
+/// value are written as `\n` so one message is always one line (and one journal entry).
 ///
 /// Libraries take a `Logger`; only the executable bootstraps, with one line:
 ///
@@ -18,12 +22,15 @@ public struct JournalLogHandler: LogHandler {
     public var logLevel: Logger.Level
     public var metadata: Logger.Metadata = [:]
     public var metadataProvider: Logger.MetadataProvider?
+    /// `<N>` prefixes (journald) or plain text with a severity word.
+    public let journal: Bool
     private let sink: any LogLineSink
 
     public init(label: String, sink: any LogLineSink, logLevel: Logger.Level = .info,
-                metadataProvider: Logger.MetadataProvider? = nil) {
+                metadataProvider: Logger.MetadataProvider? = nil, journal: Bool = true) {
         self.label = label
         self.sink = sink
+        self.journal = journal
         self.logLevel = logLevel
         self.metadataProvider = metadataProvider
     }
@@ -36,7 +43,8 @@ public struct JournalLogHandler: LogHandler {
 
     public static func standardError(label: String, metadataProvider: Logger.MetadataProvider?) -> JournalLogHandler {
         let level = getenvString("TOUCHSCROLL_LOG_LEVEL").flatMap(Logger.Level.init(rawValue:)) ?? .info
-        return JournalLogHandler(label: label, sink: StandardErrorSink(), logLevel: level, metadataProvider: metadataProvider)
+        return JournalLogHandler(label: label, sink: StandardErrorSink(), logLevel: level, metadataProvider: metadataProvider,
+                                 journal: JournalStream.standardErrorIsJournal)
     }
 
     public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
@@ -49,15 +57,16 @@ public struct JournalLogHandler: LogHandler {
         if let provided = metadataProvider?.get() { merged.merge(provided) { _, new in new } }
         if let own = event.metadata { merged.merge(own) { _, new in new } }
         sink.write(line: Self.formatLine(priority: JournalPriority(event.level), label: label,
-                                         message: event.message.description, metadata: merged))
+                                         message: event.message.description, metadata: merged, journal: journal))
     }
 
     /// The exact line written for a message (newline included). Metadata keys are sorted so lines
     /// are stable and greppable.
     public static func formatLine(priority: JournalPriority, label: String, message: String,
-                                  metadata: Logger.Metadata) -> String {
-        var line = priority.prefix
+                                  metadata: Logger.Metadata, journal: Bool = true) -> String {
+        var line = journal ? priority.prefix : ""
         if !label.isEmpty { line += label + ": " }
+        if !journal { line += priority.severityWord.map { $0 + ": " } ?? "" }
         line += escapeNewlines(message)
         for key in metadata.keys.sorted() {
             line += " \(escapeNewlines(key))=\(formatValue(metadata[key]!))"

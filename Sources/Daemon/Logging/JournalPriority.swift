@@ -29,4 +29,15 @@ public struct JournalPriority: RawRepresentable, Hashable, Sendable, CustomStrin
     /// The line prefix, e.g. `<3>`.
     public var prefix: String { "<\(rawValue)>" }
     public var description: String { prefix }
+
+    /// The word a plain-text line carries in place of the prefix (`warning: …`), nil for the
+    /// ordinary info and notice lines.
+    public var severityWord: String? {
+        switch rawValue {
+        case ...3: "error"
+        case 4: "warning"
+        case 7...: "debug"
+        default: nil
+        }
+    }
 }

@@ -14,7 +14,8 @@ import StreamOutput
 /// - always: the input backends, the live driver (one schedule with `replay`) and the JSON Lines
 ///   stream, whose header shows the scroll view as it starts (restored position included);
 /// - a display (fbdev, DRM/KMS, PNG) drawing the content as it moves — touches, keys and control
-///   commands alike — and surviving the display going away (`SessionDisplay`);
+///   commands alike — and surviving the display going away (`SessionDisplay`), powered down after
+///   `display.blankAfter` seconds without input (`DisplayBlanking`: the waking touch is swallowed);
 /// - the touch tee (`--tee-touches`): the frames fed, as a touch script;
 /// - state preservation: contentOffset, zoomScale and contentInset saved when the content settles
 ///   and at shutdown, restored at start;
@@ -70,6 +71,8 @@ public final class LiveSession {
     private var control: ControlServer?
     private var controlInput: ControlStandardInput?
     private var display: SessionDisplay?
+    /// `display.blankAfter`: when the panel powers down, and the touch that wakes it.
+    private var blanking: DisplayBlanking?
     private var devices: [String: InputDeviceSummary] = [:]
     private var pendingEvents: [DelegateEvent] = []
     private let logger: Logger
@@ -140,8 +143,14 @@ public final class LiveSession {
             display = try SessionDisplay(settings: drawing.settings, content: drawing.content, configuration: rendererConfig,
                                          state: state, now: start, frameRate: configuration.output.frameRate, openOutput: parts.openOutput, logger: Logger(label: "touchscroll.display"))
         }
+        blanking = Self.makeBlanking(configuration, hasDisplay: display != nil, now: start)
         driver = makeDriver()
         if parts.tee == nil { try startEngine() }
+    }
+
+    private static func makeBlanking(_ configuration: TouchscrollConfiguration, hasDisplay: Bool, now: Timestamp) -> DisplayBlanking? {
+        guard hasDisplay, let seconds = configuration.display?.blankAfter else { return nil }
+        return DisplayBlanking(idleSeconds: seconds, now: now)
     }
 
     private struct Drawing {
@@ -184,13 +193,15 @@ public final class LiveSession {
             }
         }
         loop.nextDeadline = { [unowned self] in
-            [self.driver.nextDeadline, self.display?.nextDeadline, self.supervisor.nextWatchdogDeadline].compactMap { $0 }.min()
+            [self.driver.nextDeadline, self.display?.nextDeadline, self.blanking?.deadline,
+             self.supervisor.nextWatchdogDeadline].compactMap { $0 }.min()
         }
         loop.onDeadline = { [unowned self] now in
             // Input stamped before the wakeup goes first, so it is not fed after a later tick.
             try self.readInput()
             try self.driver.advanceDue(until: now)
             if let engine = self.engine { self.display?.deadlinePassed(now: now, scrollView: engine.primaryView) }
+            self.checkIdle(now: now)
             self.supervisor.serviceWatchdog(now: now)
         }
         openControl()
@@ -232,6 +243,8 @@ public final class LiveSession {
     public var framesDrawn: Int? { display?.framesDrawn }
     /// True while a display is configured but unavailable.
     public var isDisplayLost: Bool { display?.isLost ?? false }
+    /// True while the panel is powered down (`display.blankAfter`).
+    public var isDisplayBlank: Bool { display?.isBlank ?? false }
     /// The scroll view's state now.
     public var state: ScrollViewState? { engine?.primaryView.state }
 
@@ -310,11 +323,49 @@ public final class LiveSession {
                 default:
                     break
                 }
+                guard passesBlanking(event) else { continue }
                 try driver.deliver(event)
             }
             if backend.isClosed { loop.removeSource(fd) }
         }
         supervisor.serviceWatchdog(now: loop.now)
+    }
+
+    /// Runs an input through the blanking state machine: false when it is swallowed (it woke the
+    /// panel, or belongs to the touch that did).
+    private func passesBlanking(_ event: LiveInputEvent) -> Bool {
+        guard var machine = blanking else { return true }
+        let input: DisplayBlanking.Input
+        switch event {
+        case .touches(let frame): input = .touches(frame)
+        case .key(_, let time), .wheel(_, let time): input = .otherInput(at: time)
+        case .deviceAdded, .deviceRemoved: return true
+        }
+        let before = machine.state
+        let action = machine.handle(input)
+        blanking = machine
+        if machine.state != before { logger.debug("blanking: \(before) → \(machine.state)") }
+        switch action {
+        case .deliver, .none, .powerDown: return true
+        case .swallow: return false
+        case .powerUpAndSwallow:
+            logger.info("display woken by input; the waking touch is swallowed")
+            display?.setBlanked(false, at: loop.now)
+            return false
+        }
+    }
+
+    /// The idle time may have run out: power the panel down if nothing moves.
+    private func checkIdle(now: Timestamp) {
+        guard var machine = blanking else { return }
+        let before = machine.state
+        let action = machine.handle(.tick(now: now, atRest: engine?.isAtRest ?? true))
+        blanking = machine
+        if machine.state != before { logger.debug("blanking: \(before) → \(machine.state)") }
+        if action == .powerDown {
+            logger.info("display blanked after \(Double(machine.idleMicroseconds) / 1_000_000) s without input")
+            display?.setBlanked(true, at: now)
+        }
     }
 
     private func serviceControl() throws {
@@ -467,6 +518,7 @@ public final class LiveSession {
         }
         configuration = next
         screenDefinition = nextScreen
+        blanking = Self.makeBlanking(next, hasDisplay: display != nil, now: now)
         self.engine = made
         driver = makeDriver()
         try startEngine()

@@ -17,6 +17,10 @@ final class SessionDisplay {
     let content: ContentImage
     private(set) var configuration: RendererConfiguration
     private(set) var presenter: FramePresenter?
+    /// The presenter's output, for powering the panel down and up.
+    private var output: FrameOutput?
+    /// Powered down (`DisplayBlanking`): events still reach the presenter, nothing is drawn.
+    private(set) var isBlank = false
     /// When the display is lost: when to try opening it again.
     private(set) var retryAt: Timestamp?
     private(set) var framesDrawn = 0
@@ -50,6 +54,8 @@ final class SessionDisplay {
     private func makePresenter(state: ScrollViewState, contentInset: EdgeInsets, now: Timestamp) throws -> FramePresenter {
         configuration.scrollView.contentInset = contentInset
         let output = try openOutput(settings, configuration)
+        self.output = output
+        if isBlank { try? output.setBlanked(true) }
         return try FramePresenter(configuration: configuration, content: content, output: output, initialState: state, startTime: now)
     }
 
@@ -59,6 +65,8 @@ final class SessionDisplay {
     /// draws the frame for `time` if it changed.
     func show(_ events: [DelegateEvent], scrollView: ScrollView, at time: Timestamp) {
         guard let presenter else { return }
+        // While blank the presenter still follows the scroll view (a control command may move
+        // the content); the frame is drawn when the panel is powered again.
         presenter.handle(events)
         presenter.noteIndicatorFlash(scrollView.indicatorFlashTime)
         presenter.noteGeometry(scrollView.state, contentInset: scrollView.configuration.contentInset)
@@ -70,7 +78,7 @@ final class SessionDisplay {
     /// frame per refresh), or when to retry a lost display; nil: nothing until the next input.
     var nextDeadline: Timestamp? {
         if let retryAt { return retryAt }
-        guard let presenter, let drawn = presenter.lastUpdate, let next = presenter.nextWakeup(after: drawn) else { return nil }
+        guard !isBlank, let presenter, let drawn = presenter.lastUpdate, let next = presenter.nextWakeup(after: drawn) else { return nil }
         return max(next, drawn.adding(microseconds: frameInterval))
     }
 
@@ -86,12 +94,27 @@ final class SessionDisplay {
     }
 
     func draw(at time: Timestamp) {
-        guard let presenter else { return }
+        guard !isBlank, let presenter else { return }
         do {
             if try presenter.update(at: time) { framesDrawn += 1 }
         } catch {
             lose(error, at: time)
         }
+    }
+
+    /// Powers the panel down or up (DRM DPMS, fbdev FBIOBLANK). Up: the frame it kept is shown
+    /// again, and whatever changed while it was dark is drawn at `time`. A panel that cannot be
+    /// powered down is logged once per attempt; drawing stops all the same.
+    func setBlanked(_ blanked: Bool, at time: Timestamp) {
+        guard blanked != isBlank else { return }
+        if !blanked { isBlank = false }
+        do {
+            try output?.setBlanked(blanked)
+        } catch {
+            logger.warning("the display cannot be \(blanked ? "powered down" : "powered up")", metadata: ["error": "\(error)"])
+        }
+        isBlank = blanked
+        if !blanked { draw(at: time) }
     }
 
     private func lose(_ error: Error, at time: Timestamp) {
@@ -102,6 +125,7 @@ final class SessionDisplay {
                      metadata: ["display": "\(settings.targets.map(\.description).joined(separator: ", "))", "error": "\(error)"])
         try? presenter?.finish()
         presenter = nil
+        output = nil
         retryAt = time.adding(microseconds: Self.retryInterval)
     }
 
@@ -119,7 +143,9 @@ final class SessionDisplay {
 
     /// After the last frame: screenshots are written, devices released.
     func finish() throws {
+        if isBlank { try? output?.setBlanked(false) }  // never leave the panel dark behind us
         try presenter?.finish()
         presenter = nil
+        output = nil
     }
 }

@@ -15,6 +15,10 @@ struct SystemCalls: @unchecked Sendable {
     /// mmap(NULL, length, PROT_READ|PROT_WRITE, MAP_SHARED, fd, offset); nil and −errno on failure.
     var mapShared: (_ fd: Int32, _ length: Int, _ offset: Int) -> Result<UnsafeMutableRawPointer, Errno>
     var unmap: (_ address: UnsafeMutableRawPointer, _ length: Int) -> Void
+    /// ioctl(2) whose argument is an integer passed by value (FBIOBLANK).
+    var ioctlValue: (_ fd: Int32, _ request: UInt, _ value: UInt) -> Int32 = { fd, request, value in
+        ts_ioctl_value(fd, request, value) < 0 ? -errno : 0
+    }
 
     static let live = SystemCalls(
         open: { path, flags in

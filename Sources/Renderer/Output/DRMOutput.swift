@@ -47,7 +47,7 @@ public final class DRMOutput: FrameOutput {
         self.logger = logger
         self.calls = calls
         let fd = calls.open(path, O_RDWR)
-        guard fd >= 0 else { throw RendererError(.deviceOpen, path: path, "cannot open the DRM device (is the user in group video?)", errno: Errno(rawValue: -fd)) }
+        guard fd >= 0 else { throw RendererError.deviceOpen(path: path, device: "DRM device", errno: -fd) }
         self.fd = fd
         var ok = false
         defer { if !ok { _ = calls.close(fd) } }
@@ -201,5 +201,31 @@ public final class DRMOutput: FrameOutput {
 
     public func finish() throws {
         if isFlipPending { try waitForFlip() }
+    }
+
+    /// The connector's DPMS property set to Off or On (the legacy property every KMS driver keeps,
+    /// /sys/class/drm/cardN-CONNECTOR/dpms reads it back); the CRTC keeps scanning out the same
+    /// buffer, so the frame is there again at On.
+    public func setBlanked(_ blanked: Bool) throws {
+        if isFlipPending { try waitForFlip() }
+        guard let properties = drmModeObjectGetProperties(fd, connectorID, UInt32(DRM_MODE_OBJECT_CONNECTOR)) else {
+            throw RendererError(.modeSetting, path: path, "cannot read the properties of connector \(connectorID)", errno: errno)
+        }
+        defer { drmModeFreeObjectProperties(properties) }
+        var dpms: UInt32?
+        for i in 0..<Int(properties.pointee.count_props) {
+            guard let property = drmModeGetProperty(fd, properties.pointee.props[i]) else { continue }
+            defer { drmModeFreeProperty(property) }
+            let name = withUnsafeBytes(of: property.pointee.name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name == "DPMS" { dpms = property.pointee.prop_id }
+        }
+        guard let dpms else {
+            throw RendererError(.modeSetting, path: path, "connector \(connectorID) has no DPMS property")
+        }
+        let value = UInt64(blanked ? DRM_MODE_DPMS_OFF : DRM_MODE_DPMS_ON)
+        let r = drmModeConnectorSetProperty(fd, connectorID, dpms, value)
+        guard r == 0 else {
+            throw RendererError(.modeSetting, path: path, "setting connector \(connectorID) DPMS \(blanked ? "Off" : "On") failed", errno: -r)
+        }
     }
 }

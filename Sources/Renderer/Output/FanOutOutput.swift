@@ -16,4 +16,5 @@ public final class FanOutOutput: FrameOutput {
 
     public func present(_ frame: PixelBuffer) throws { for o in outputs { try o.present(frame) } }
     public func finish() throws { for o in outputs { try o.finish() } }
+    public func setBlanked(_ blanked: Bool) throws { for o in outputs { try o.setBlanked(blanked) } }
 }

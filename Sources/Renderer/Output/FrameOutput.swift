@@ -6,4 +6,11 @@ public protocol FrameOutput: AnyObject {
     func present(_ frame: PixelBuffer) throws
     /// Called once after the last frame (the screenshot output writes its file here).
     func finish() throws
+    /// Powers the panel down (true) or up again (false), keeping the frame it shows: DRM's
+    /// connector DPMS property, fbdev's FBIOBLANK. Outputs without a panel (files) do nothing.
+    func setBlanked(_ blanked: Bool) throws
+}
+
+extension FrameOutput {
+    public func setBlanked(_ blanked: Bool) throws {}
 }

@@ -39,7 +39,7 @@ public final class FramebufferOutput: FrameOutput {
         self.logger = logger
         let fd = calls.open(path, O_RDWR)
         guard fd >= 0 else {
-            throw RendererError(.deviceOpen, path: path, "cannot open the framebuffer (is the user in group video?)", errno: Errno(rawValue: -fd))
+            throw RendererError.deviceOpen(path: path, device: "framebuffer", errno: -fd)
         }
         var variable = fb_var_screeninfo()
         var fixed = fb_fix_screeninfo()
@@ -133,4 +133,27 @@ public final class FramebufferOutput: FrameOutput {
     }
 
     public func finish() throws {}
+
+    /// FBIOBLANK: FB_BLANK_POWERDOWN (the panel off, /sys/class/graphics/fbN/blank reads 4) or
+    /// FB_BLANK_UNBLANK; the framebuffer memory, and so the frame, is untouched.
+    public func setBlanked(_ blanked: Bool) throws {
+        let level = UInt(blanked ? FB_BLANK_POWERDOWN : FB_BLANK_UNBLANK)
+        let r = calls.ioctlValue(fd, ts_FBIOBLANK, level)
+        guard r == 0 else {
+            throw RendererError(.deviceQuery, path: path, "FBIOBLANK \(blanked ? "powerdown" : "unblank") failed", errno: -r)
+        }
+        if !blanked { rewriteVisibleBuffer() }
+    }
+
+    /// Writes the visible buffer's bytes again. A DRM driver's fbdev emulation keeps the picture in
+    /// a shadow buffer and copies only what was written since the last copy (deferred I/O); a CRTC
+    /// powered up again may scan out a cleared buffer (QEMU's bochs clears its memory on re-enable),
+    /// so the kept frame is marked written to be copied again. On a plain framebuffer it is a no-op.
+    private func rewriteVisibleBuffer() {
+        let address = bufferAddress(frontBuffer), length = Int(screenInfo.yres) * lineLength
+        let copy = UnsafeMutableRawPointer.allocate(byteCount: length, alignment: 16)
+        defer { copy.deallocate() }
+        copy.copyMemory(from: address, byteCount: length)
+        address.copyMemory(from: copy, byteCount: length)
+    }
 }

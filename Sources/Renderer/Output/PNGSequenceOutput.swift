@@ -16,6 +16,14 @@ public final class PNGSequenceOutput: FrameOutput {
         if mkdir(directory, 0o755) != 0 && errno != EEXIST {
             throw RendererError(.imageWrite, path: directory, "cannot create the output directory", errno: .current)
         }
+        // Checked now, not at the first frame: an existing file or an unwritable directory.
+        var info = stat()
+        guard stat(directory, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+            throw RendererError(.imageWrite, path: directory, "the output path exists and is not a directory", errno: ENOTDIR)
+        }
+        if access(directory, W_OK | X_OK) != 0 {
+            throw RendererError(.imageWrite, path: directory, "cannot write into the output directory", errno: errno)
+        }
     }
 
     public func present(_ frame: PixelBuffer) throws {

@@ -5,7 +5,11 @@ public final class ScreenshotOutput: FrameOutput {
     private let last: PixelBuffer
     private var hasFrame = false
 
-    public init(path: String, panelSize: PixelSize) {
+    /// Fails at once when `path` cannot be written (not after the last frame).
+    public init(path: String, panelSize: PixelSize) throws {
+        if let code = OutputPathCheck.writableFileError(path) {
+            throw RendererError(.imageWrite, path: path, "cannot write the screenshot", errno: code)
+        }
         self.path = path
         self.panelSize = panelSize
         self.last = PixelBuffer(size: panelSize)

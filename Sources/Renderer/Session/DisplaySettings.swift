@@ -119,7 +119,7 @@ public struct DisplaySettings: Hashable, Sendable {
         for target in targets {
             switch target {
             case .png(let directory): outputs.append(try PNGSequenceOutput(directory: directory, panelSize: panel))
-            case .screenshot(let path): outputs.append(ScreenshotOutput(path: path, panelSize: panel))
+            case .screenshot(let path): outputs.append(try ScreenshotOutput(path: path, panelSize: panel))
             case .framebuffer, .drm: break
             }
         }

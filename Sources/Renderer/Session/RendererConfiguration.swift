@@ -11,8 +11,11 @@ public struct RendererConfiguration: Hashable, Sendable {
     public var rotation: ScreenRotation = .none
     /// `--debug-views`: outline every content view of `scrollView.contentViews`.
     public var showsDebugViews: Bool = false
-    /// What shows where there is no content (overscroll, content smaller than the screen).
-    public var backgroundColor: Color = Color(rgb: 0x1C1C1E)
+    /// What shows where there is no content: the strip a contentInset leaves (under a header, for
+    /// instance), overscroll, content smaller than the screen. UIKit's light systemBackground
+    /// (white), which is what shows through a UIScrollView whose own backgroundColor is nil in a
+    /// standard light app, so an inset strip reads as part of the page rather than a black band.
+    public var backgroundColor: Color = Color(rgb: 0xFFFFFF)
 
     public init(scrollView: ScrollViewConfiguration = ScrollViewConfiguration()) {
         self.scrollView = scrollView

@@ -23,6 +23,36 @@ public struct RendererError: Error, Hashable, Sendable, CustomStringConvertible 
         self.errno = errno
     }
 
+    /// The same, from a raw errno value as the C calls return it.
+    public init(_ kind: Kind, path: String, _ detail: String, errno code: Int32) {
+        self.init(kind, path: path, detail, errno: Errno(rawValue: code))
+    }
+
+    /// A display node that open(2) refused, with the cause the errno names and what to check:
+    /// only EACCES/EPERM is a permission problem (the video group); a missing node is a missing
+    /// driver or a wrong path, EBUSY another owner.
+    public static func deviceOpen(path: String, device: String, errno code: Int32) -> RendererError {
+        let isDRM = device.hasPrefix("DRM")
+        let list = isDRM ? "ls /dev/dri" : "ls /dev/fb*"
+        let cause: String
+        switch code {
+        case EACCES, EPERM:
+            cause = "permission denied: add the user to group video (`usermod -aG video USER`, then log in again), or run as the touchscroll service user"
+        case ENOENT:
+            cause = "no such device node: check the path (`\(list)`); when there is none, the display driver is not loaded"
+                + (isDRM ? "" : " (fbdev needs a framebuffer driver, e.g. simpledrm's or the board's fbdev emulation)")
+        case ENODEV, ENXIO:
+            cause = "the node exists but no device answers behind it (driver unbound or the display unplugged)"
+        case EBUSY:
+            cause = "busy: another program holds the device"
+        case ENOTDIR, EISDIR:
+            cause = "not a device node (`\(list)`)"
+        default:
+            cause = "open failed"
+        }
+        return RendererError(.deviceOpen, path: path, "cannot open the \(device): \(cause)", errno: Errno(rawValue: code))
+    }
+
     public var description: String {
         var s = "\(path): \(kind.rawValue): \(detail)"
         if let errno { s += " (errno \(errno.rawValue): \(errno))" }
