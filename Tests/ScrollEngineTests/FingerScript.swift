@@ -11,17 +11,14 @@ import XCTest
 ///     XCTAssertEqual(s.messages, [...])
 final class FingerScript {
     let view: ScrollView
+    /// When the engine is advanced: the drivers' own schedule (see ScriptClock).
+    let clock: ScriptClock
     /// The script's clock: the time of the next touch or call.
-    private(set) var now: Timestamp
-    /// The time the engine was last stepped (a touch fed, a wakeup, a call).
-    private var lastStep: Timestamp
-    /// When the engine is advanced: the drivers' own schedule (`EngineSchedule`), so a script sees
-    /// the frames `replay` and `run` would produce.
-    private var schedule: EngineSchedule
+    var now: Timestamp { clock.now }
     /// Animation frame interval, seconds. Setting it starts a new frame grid at the current time.
     var frameInterval: Double {
-        get { 1 / schedule.ticks.frameRate }
-        set { schedule = EngineSchedule(origin: lastStep, frameRate: 1 / newValue) }
+        get { clock.frameInterval }
+        set { clock.frameInterval = newValue }
     }
     /// Touch sample interval when moving, seconds.
     var sampleInterval: Double = 1.0 / 120
@@ -30,9 +27,8 @@ final class FingerScript {
 
     init(_ configuration: ScrollViewConfiguration, frameRate: Double = 60, start: Timestamp = .zero) {
         view = ScrollView(configuration: configuration, startTime: start)
-        now = start
-        lastStep = start
-        schedule = EngineSchedule(origin: start, frameRate: frameRate)
+        clock = ScriptClock(engine: view, start: start, frameRate: frameRate)
+        clock.onStep = { [unowned self] in self.collect() }
     }
 
     var messages: [String] { events.map(\.message.name) }
@@ -45,9 +41,7 @@ final class FingerScript {
 
     /// Feeds touches at the current time, after every wakeup due before it.
     private func frame(_ samples: [TouchSample]) {
-        tick(to: now)
-        lastStep = EngineSchedule.inputTime(now, after: lastStep)
-        view.handle(TouchFrame(time: lastStep, samples: samples))
+        view.handle(TouchFrame(time: clock.inputTime(), samples: samples))
         collect()
     }
 
@@ -75,8 +69,7 @@ final class FingerScript {
         let t0 = now
         for i in 1...steps {
             let f = Double(i) / Double(steps)
-            now = t0.adding(seconds: ms / 1000 * f)
-            tick(to: now)
+            clock.now = t0.adding(seconds: ms / 1000 * f)
             var samples: [TouchSample] = []
             for slot in targets.keys.sorted() {
                 let a = starts[slot]!, b = targets[slot]!
@@ -111,39 +104,11 @@ final class FingerScript {
     /// Hold still for `ms` (time passes; no samples, as a real touchscreen sends none).
     func hold(ms: Double) { advance(ms: ms) }
 
-    /// Let `ms` pass, advancing at every wakeup of the schedule (animation frames, timer deadlines),
-    /// then to the end instant itself, so the state read afterwards is the state at that time.
-    func advance(ms: Double) {
-        let end = now.adding(seconds: ms / 1000)
-        tick(to: end)
-        now = end
-        lastStep = max(lastStep, end)
-        view.advance(to: lastStep)
-        collect()
-    }
+    /// Let `ms` pass, advancing at every wakeup of the schedule, then to the end instant itself.
+    func advance(ms: Double) { clock.advance(ms: ms) }
 
-    /// Advance wakeup by wakeup until the view is at rest or nothing more is due without a touch
-    /// (at most `limit` seconds).
-    func settle(limit: Double = 30) {
-        let end = now.adding(seconds: limit)
-        while !view.isAtRest, let wakeUp = nextWakeup, wakeUp <= end { step(to: wakeUp) }
-        now = max(now, lastStep)
-    }
-
-    private var nextWakeup: Timestamp? {
-        schedule.nextWakeup(after: lastStep, isAnimating: view.isAnimating, timerDeadline: view.nextTimerDeadline)
-    }
-
-    private func step(to wakeUp: Timestamp) {
-        lastStep = schedule.stepTime(for: wakeUp, after: lastStep)
-        view.advance(to: lastStep)
-        collect()
-    }
-
-    /// Every wakeup strictly before `end`, as a driver steps them before an input at `end`.
-    private func tick(to end: Timestamp) {
-        while let wakeUp = nextWakeup, wakeUp < end { step(to: wakeUp) }
-    }
+    /// Advance wakeup by wakeup until the view is at rest (at most `limit` seconds).
+    func settle(limit: Double = 30) { clock.settle(limit: limit) }
 
     /// Programmatic calls at the current time.
     func setContentOffset(_ p: Point, animated: Bool) {
@@ -151,9 +116,7 @@ final class FingerScript {
     }
 
     func run(_ body: (ScrollView, Timestamp) -> Void) {
-        tick(to: now)
-        lastStep = EngineSchedule.inputTime(now, after: lastStep)
-        body(view, lastStep)
+        body(view, clock.inputTime())
         collect()
     }
 }

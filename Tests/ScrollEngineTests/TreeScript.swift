@@ -5,16 +5,14 @@ import XCTest
 /// against a `ScrollViewTree`.
 final class TreeScript {
     let tree: ScrollViewTree
+    /// When the tree is advanced: the drivers' own schedule (see ScriptClock).
+    let clock: ScriptClock
     /// The script's clock: the time of the next touch or call.
-    private(set) var now: Timestamp
-    /// The time the tree was last stepped (a touch fed, a wakeup, a call).
-    private var lastStep: Timestamp
-    /// When the tree is advanced: the drivers' own schedule (`EngineSchedule`), as in FingerScript.
-    private var schedule: EngineSchedule
+    var now: Timestamp { clock.now }
     /// Animation frame interval, seconds. Setting it starts a new frame grid at the current time.
     var frameInterval: Double {
-        get { 1 / schedule.ticks.frameRate }
-        set { schedule = EngineSchedule(origin: lastStep, frameRate: 1 / newValue) }
+        get { clock.frameInterval }
+        set { clock.frameInterval = newValue }
     }
     var sampleInterval: Double = 1.0 / 120
     private(set) var events: [DelegateEvent] = []
@@ -23,9 +21,8 @@ final class TreeScript {
     init(screen: Size = Size(width: 1280, height: 800), _ views: [ScrollViewTree.Node], statusBarHeight: Double? = nil,
          frameRate: Double = 60) throws {
         tree = try ScrollViewTree(screenSize: screen, views: views, statusBarHeight: statusBarHeight)
-        now = .zero
-        lastStep = .zero
-        schedule = EngineSchedule(origin: .zero, frameRate: frameRate)
+        clock = ScriptClock(engine: tree, start: .zero, frameRate: frameRate)
+        clock.onStep = { [unowned self] in self.collect() }
     }
 
     func view(_ id: String) -> ScrollView { tree.view(id)! }
@@ -38,9 +35,7 @@ final class TreeScript {
 
     /// Feeds touches at the current time, after every wakeup due before it.
     private func frame(_ samples: [TouchSample]) {
-        tick(to: now)
-        lastStep = EngineSchedule.inputTime(now, after: lastStep)
-        tree.handle(TouchFrame(time: lastStep, samples: samples))
+        tree.handle(TouchFrame(time: clock.inputTime(), samples: samples))
         collect()
     }
 
@@ -60,7 +55,7 @@ final class TreeScript {
         let t0 = now
         for i in 1...steps {
             let f = Double(i) / Double(steps)
-            now = t0.adding(seconds: ms / 1000 * f)
+            clock.now = t0.adding(seconds: ms / 1000 * f)
             var samples: [TouchSample] = []
             for slot in targets.keys.sorted() {
                 let a = starts[slot]!, b = targets[slot]!
@@ -86,45 +81,17 @@ final class TreeScript {
     func hold(ms: Double) { advance(ms: ms) }
 
     /// Let `ms` pass, advancing at every wakeup of the schedule, then to the end instant itself.
-    func advance(ms: Double) {
-        let end = now.adding(seconds: ms / 1000)
-        tick(to: end)
-        now = end
-        lastStep = max(lastStep, end)
-        tree.advance(to: lastStep)
-        collect()
-    }
+    func advance(ms: Double) { clock.advance(ms: ms) }
 
     /// Advance wakeup by wakeup until every view is at rest (at most `limit` seconds).
-    func settle(limit: Double = 30) {
-        let end = now.adding(seconds: limit)
-        while !tree.isAtRest, let wakeUp = nextWakeup, wakeUp <= end { step(to: wakeUp) }
-        now = max(now, lastStep)
-    }
-
-    private var nextWakeup: Timestamp? {
-        schedule.nextWakeup(after: lastStep, isAnimating: tree.isAnimating, timerDeadline: tree.nextTimerDeadline)
-    }
-
-    private func step(to wakeUp: Timestamp) {
-        lastStep = schedule.stepTime(for: wakeUp, after: lastStep)
-        tree.advance(to: lastStep)
-        collect()
-    }
-
-    /// Every wakeup strictly before `end`, as a driver steps them before an input at `end`.
-    private func tick(to end: Timestamp) {
-        while let wakeUp = nextWakeup, wakeUp < end { step(to: wakeUp) }
-    }
+    func settle(limit: Double = 30) { clock.settle(limit: limit) }
 
     func statusBarTap() {
         run { tree, time in tree.scrollToTop(at: time) }
     }
 
     func run(_ body: (ScrollViewTree, Timestamp) -> Void) {
-        tick(to: now)
-        lastStep = EngineSchedule.inputTime(now, after: lastStep)
-        body(tree, lastStep)
+        body(tree, clock.inputTime())
         collect()
     }
 }
