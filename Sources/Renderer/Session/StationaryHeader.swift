@@ -1,6 +1,6 @@
 import ScrollEngine
 
-/// A header pinned to the top of the screen (seed 002's stationary view): it does not scroll
+/// A header pinned to the top of the screen (the stationary view of WWDC's ScrollView techniques): it does not scroll
 /// horizontally and does not zoom. The content is laid out below it, so the scroll view's content
 /// height is the zoomed content plus `height`.
 public struct StationaryHeader: Hashable, Sendable {
