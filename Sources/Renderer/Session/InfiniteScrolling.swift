@@ -1,9 +1,9 @@
 import ScrollEngine
 
-/// Infinite scrolling along one axis (WWDC 2011 "Advanced ScrollView Techniques", StreetScroller): the content repeats with its own width as the
-/// period, the scroll view's contentSize spans `periods` copies, and when contentOffset drifts more
-/// than a quarter of the content width from the centre it is moved back to the centre and the
-/// content is moved by the same amount, so nothing visibly jumps.
+/// Infinite scrolling along one axis (WWDC 2011 "Advanced ScrollView Techniques", StreetScroller): the
+/// content repeats with its own width as the period, the scroll view's contentSize spans `periods`
+/// copies, and when contentOffset drifts more than a quarter of the content width from the centre it
+/// is moved back to the centre and the content is moved by the same amount, so nothing visibly jumps.
 public struct InfiniteScrolling: Hashable, Sendable {
     public var axis: Axis
     /// How many periods the scroll view's contentSize spans along `axis` (room to fling).
