@@ -33,15 +33,8 @@ extension ConfigurationDecoder {
         for (index, item) in items.enumerated() {
             let indexPath = path.appending(index: index)
             guard let m = reader.mapping(item, at: indexPath, known: ConfigurationKeys.scrollViewNode) else { continue }
-            guard let idNode = m["id"] else {
-                reader.fail(indexPath, item, "missing key \"id\" (every scroll view needs a name; the stream names it)")
-                continue
-            }
-            guard let id = reader.string(idNode, indexPath.appending("id")) else { continue }
-            if id.isEmpty {
-                reader.fail(indexPath.appending("id"), idNode, "expected a non-empty name")
-                continue
-            }
+            guard let (id, idNode) = reader.requiredID(of: item, m, at: indexPath,
+                                                       purpose: "every scroll view needs a name; the stream names it") else { continue }
             let itemPath = path.appending(id: id)
             if let first = ids[id] {
                 reader.fail(itemPath.appending("id"), idNode, "duplicate id \"\(id)\" (also \(first)); scroll view ids must be unique")

@@ -100,15 +100,8 @@ struct ConfigurationDecoder {
         for (index, item) in items.enumerated() {
             let itemPath = path.appending(index: index)
             guard let m = reader.mapping(item, at: itemPath, known: ConfigurationKeys.contentView) else { continue }
-            guard let idNode = m["id"] else {
-                reader.fail(itemPath, item, "missing key \"id\" (every content view needs a name)")
-                continue
-            }
-            guard let id = reader.string(idNode, itemPath.appending("id")) else { continue }
-            if id.isEmpty {
-                reader.fail(itemPath.appending("id"), idNode, "expected a non-empty name")
-                continue
-            }
+            guard let (id, idNode) = reader.requiredID(of: item, m, at: itemPath,
+                                                       purpose: "every content view needs a name") else { continue }
             if let first = firstIndexByID[id] {
                 reader.fail(itemPath.appending("id"), idNode, "duplicate id \"\(id)\" (also contentViews[\(first)].id); ids must be unique")
                 continue

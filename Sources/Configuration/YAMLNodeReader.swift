@@ -146,6 +146,21 @@ final class YAMLNodeReader {
         return scalar.string.lowercased() == "true"
     }
 
+    /// The `id` every item of a named list (content views, scroll views) must have: present, a string,
+    /// not empty. `purpose` ends the "missing" message (why the item needs a name). Nil after an error.
+    func requiredID(of item: Node, _ mapping: Node.Mapping, at path: KeyPath, purpose: String) -> (id: String, node: Node)? {
+        guard let idNode = mapping["id"] else {
+            fail(path, item, "missing key \"id\" (\(purpose))")
+            return nil
+        }
+        guard let id = string(idNode, path.appending("id")) else { return nil }
+        if id.isEmpty {
+            fail(path.appending("id"), idNode, "expected a non-empty name")
+            return nil
+        }
+        return (id, idNode)
+    }
+
     func string(_ node: Node, _ path: KeyPath) -> String? {
         guard case .scalar(let scalar) = node, !(scalar.style == .plain && node.null != nil) else {
             fail(path, node, "expected a string, got \(Self.describe(node))")
