@@ -69,9 +69,14 @@ bench-table: deps
 	python3 -B bench/bench.py --binary "$$($(SWIFT) build $(BENCH_BUILD_FLAGS) --show-bin-path)/touchscroll" \
 	    --latency-tool "$$($(SWIFT) build $(BENCH_CONFIG_FLAGS) --show-bin-path)/recordings-bench"
 
+# The test log is kept in .build/swift-test.log; when a test fails, its failure lines are printed again at
+# the end, where a CI log's tail shows them.
 swift-test: deps
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
-	$(SWIFT) test --skip-build $(SWIFT_FLAGS)
+	@set -o pipefail; $(SWIFT) test --skip-build $(SWIFT_FLAGS) 2>&1 | tee .build/swift-test.log || { \
+	  status=$$?; echo "== swift test failed ($$status); its failures, from .build/swift-test.log:"; \
+	  grep -E ": error: |Fatal error|' failed \(|Test Case .* started" .build/swift-test.log | grep -B1 -v "started" | grep -v "^--$$" | tail -40; \
+	  exit $$status; }
 
 test: swift-test $(TEST_EXTRA)
 

@@ -132,24 +132,26 @@ final class DaemonProcessTests: XCTestCase {
 
     func testReadyWatchdogStatusSigtermMidAnimationSavesStateAndRestartRestoresIt() throws {
         // 1. Start: READY=1 with a status line once everything is open.
+        let launched = Date()
         let daemon = try startDaemon(watchdogMicroseconds: 400_000)
         let ready = expectDatagram()
         XCTAssertTrue(ready.hasPrefix("READY=1\nSTATUS="), ready)
         XCTAssertTrue(ready.contains("at rest, offset (0, 0), zoom 1"), ready)
         XCTAssertTrue(FileManager.default.fileExists(atPath: directory.file("run/control.sock")))
 
-        // 2. Watchdog: WATCHDOG=1 every 0.2 s (half of 0.4 s) while idle, from the loop's timer.
-        var pingTimes: [Date] = []
-        while pingTimes.count < 4 {
+        // 2. Watchdog: WATCHDOG=1 keeps coming while idle, from the loop's timer. The exact period (half of
+        // WATCHDOG_USEC, counted from the last ping) is pinned without a clock by WatchdogSchedule's tests;
+        // here the time is the machine's, so only what a loaded machine cannot bend is checked: six pings
+        // arrive, and the sixth cannot have been sent (so read) before six periods of 0.2 s after the launch.
+        var pings = 0
+        while pings < 6 {
             let datagram = expectDatagram()
             if datagram.isEmpty { break }
             XCTAssertEqual(datagram, "WATCHDOG=1")
-            pingTimes.append(Date())
+            pings += 1
         }
-        let intervals = zip(pingTimes.dropFirst(), pingTimes).map { $0.timeIntervalSince($1) }
-        for interval in intervals {
-            XCTAssertEqual(interval, 0.2, accuracy: 0.12, "ping intervals \(intervals)")
-        }
+        XCTAssertEqual(pings, 6)
+        XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(launched), 1.2, "six pings came faster than every 0.2 s")
 
         // 3. An animated scroll through the control socket, SIGTERM right after it starts.
         let client = try control()
