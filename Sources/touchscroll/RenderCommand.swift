@@ -38,12 +38,9 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         var replay = try ReplayRun(input)
-        let views = replay.configuration.scrollViews
-        if views.count > 1 || views.contains(where: { !$0.children.isEmpty }) {
-            // The renderer draws one scroll view filling the screen; a screen of several is replayed
-            // (replay, plot) but not drawn.
-            StandardError.print("touchscroll: render draws one scroll view; \(input.config ?? "the configuration") has several (scrollViews): replay or plot it instead")
-            throw ExitCodes.invalidConfiguration
+        if !replay.configuration.scrollViews.isEmpty {
+            try renderScreen(&replay)
+            return
         }
         let settings = display.settings(for: replay.configuration)
         let image = try ExitCodes.reporting { try settings.loadContent() }
@@ -90,6 +87,63 @@ struct RenderCommand: ParsableCommand {
             if let display = outputs.compactMap({ $0 as? DRMOutput }).first {
                 try display.waitForFlip()
                 StandardError.log(.info, "touchscroll: render: \(display.flipsCompleted) page flip(s) completed")
+            }
+            if hold > 0 { Thread.sleep(forTimeInterval: hold) }
+            try presenter.finish()
+        }
+    }
+
+    /// A configuration with `scrollViews:`: the screen's scroll views, each drawn in its frame
+    /// (`ScreenPresenter`), driven by a `ScrollViewTree` whose views have the contentSize their
+    /// content gives them.
+    private func renderScreen(_ replay: inout ReplayRun) throws {
+        let configuration = replay.configuration
+        let settings = display.settings(for: configuration)
+        let warn = { (text: String) in StandardError.warning(text) }
+        let (views, nodes) = try ExitCodes.reporting { try settings.screenViews(for: configuration.scrollViews, warn: warn) }
+        let screen = configuration.screen.size
+        try ExitCodes.reporting {
+            let definition = try ScrollViewTree(screenSize: screen, views: nodes)
+            let initial = Dictionary(uniqueKeysWithValues: definition.ids.compactMap { id in definition.view(id).map { (id, $0.state) } })
+            let output = try settings.openOutputs(screenSize: screen, warn: warn)
+            let presenter = ScreenPresenter(views: views, rotation: settings.rotation, output: output, initialStates: initial)
+            var drawnUpTo: Timestamp?
+            var renderError: Error?
+            var engine: ScrollViewTree?
+            var reader = replay.reader
+            let summary = try PlaybackDriver<ScrollViewTree>(options: replay.playback).run(
+                nextFrame: { try reader.nextFrame() },
+                makeEngine: { start in
+                    let made = definition.fresh(startTime: start)
+                    engine = made
+                    return made
+                },
+                pace: { time in
+                    if let t = drawnUpTo, renderError == nil {
+                        do { try presenter.update(at: t) } catch { renderError = error }
+                    }
+                    drawnUpTo = time
+                },
+                emit: { events in
+                    presenter.handle(events)
+                    if let engine {
+                        for id in engine.ids { presenter.noteIndicatorFlash(view: id, engine.view(id)?.indicatorFlashTime) }
+                    }
+                }
+            )
+            replay.reader = reader
+            if let renderError { throw renderError }
+            ReplayRun.logWarnings(of: replay.reader, engine: engine, summary: summary)
+            var t = drawnUpTo ?? .zero
+            try presenter.update(at: t)
+            while let next = presenter.nextWakeup(after: t) {
+                t = next
+                try presenter.update(at: t)
+            }
+            StandardError.log(.info, "touchscroll: render: \(presenter.framesDrawn) frame(s) drawn")
+            let outputs = (output as? FanOutOutput)?.outputs ?? [output]
+            if let display = outputs.compactMap({ $0 as? DRMOutput }).first {
+                try display.waitForFlip()
             }
             if hold > 0 { Thread.sleep(forTimeInterval: hold) }
             try presenter.finish()
