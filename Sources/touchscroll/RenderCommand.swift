@@ -1,4 +1,5 @@
 import ArgumentParser
+import Configuration
 import Foundation
 import Playback
 import Recordings
@@ -38,27 +39,26 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         var replay = try ReplayRun(input)
-        if !replay.configuration.scrollViews.isEmpty {
-            try renderScreen(&replay)
-            return
-        }
         let settings = display.settings(for: replay.configuration)
-        let image = try ExitCodes.reporting { try settings.loadContent() }
         let warn = { (text: String) in StandardError.warning(text) }
-        let config = settings.rendererConfiguration(scrollView: replay.configuration.scrollView, content: image, warn: warn)
+        // What is drawn, and the scroll views as the engine runs them: each view's content defines
+        // its contentSize (one scroll view's content, its header and infinite repeats; docs/renderer.md).
+        var configuration = replay.configuration
+        let picture = try ExitCodes.reporting { try Picture(settings: settings, configuration: &configuration, warn: warn) }
+        let screen = configuration.screen.size
 
         try ExitCodes.reporting {
-            let output = try settings.openOutputs(for: config, warn: warn)
-            let presenter = try FramePresenter(configuration: config, content: image, output: output)
+            let definition = try ScrollViewTree(screenSize: screen, views: configuration.viewTree)
+            let presenter = try picture.presenter(settings: settings, definition: definition, warn: warn)
+            let output = presenter.output
             var drawnUpTo: Timestamp?
             var renderError: Error?
-            let scrollView = config.scrollView
-            var engine: ScrollView?
-            // ReplayRun's driver, with the scroll view configured for this content.
-            let summary = try PlaybackDriver<ScrollView>(options: replay.playback).run(
+            var engine: ScrollViewTree?
+            // ReplayRun's driver, with the scroll views configured for their content.
+            let summary = try PlaybackDriver<ScrollViewTree>(options: replay.playback).run(
                 nextFrame: { try replay.reader.nextFrame() },
                 makeEngine: { start in
-                    let made = ScrollView(configuration: scrollView, startTime: start)
+                    let made = definition.fresh(startTime: start)
                     engine = made
                     return made
                 },
@@ -70,8 +70,7 @@ struct RenderCommand: ParsableCommand {
                     drawnUpTo = time
                 },
                 emit: { events in
-                    presenter.handle(events)
-                    presenter.noteIndicatorFlash(engine?.indicatorFlashTime)
+                    if let engine { presenter.show(events, from: engine) }
                 }
             )
             if let renderError { throw renderError }
@@ -93,60 +92,38 @@ struct RenderCommand: ParsableCommand {
         }
     }
 
-    /// A configuration with `scrollViews:`: the screen's scroll views, each drawn in its frame
-    /// (`ScreenPresenter`), driven by a `ScrollViewTree` whose views have the contentSize their
-    /// content gives them.
-    private func renderScreen(_ replay: inout ReplayRun) throws {
-        let configuration = replay.configuration
-        let settings = display.settings(for: configuration)
-        let warn = { (text: String) in StandardError.warning(text) }
-        let (views, nodes) = try ExitCodes.reporting { try settings.screenViews(for: configuration.scrollViews, warn: warn) }
-        let screen = configuration.screen.size
-        try ExitCodes.reporting {
-            let definition = try ScrollViewTree(screenSize: screen, views: nodes)
-            let initial = Dictionary(uniqueKeysWithValues: definition.ids.compactMap { id in definition.view(id).map { (id, $0.state) } })
-            let output = try settings.openOutputs(screenSize: screen, warn: warn)
-            let presenter = ScreenPresenter(views: views, rotation: settings.rotation, output: output, initialStates: initial)
-            var drawnUpTo: Timestamp?
-            var renderError: Error?
-            var engine: ScrollViewTree?
-            var reader = replay.reader
-            let summary = try PlaybackDriver<ScrollViewTree>(options: replay.playback).run(
-                nextFrame: { try reader.nextFrame() },
-                makeEngine: { start in
-                    let made = definition.fresh(startTime: start)
-                    engine = made
-                    return made
-                },
-                pace: { time in
-                    if let t = drawnUpTo, renderError == nil {
-                        do { try presenter.update(at: t) } catch { renderError = error }
-                    }
-                    drawnUpTo = time
-                },
-                emit: { events in
-                    presenter.handle(events)
-                    if let engine {
-                        for id in engine.ids { presenter.noteIndicatorFlash(view: id, engine.view(id)?.indicatorFlashTime) }
-                    }
-                }
-            )
-            replay.reader = reader
-            if let renderError { throw renderError }
-            ReplayRun.logWarnings(of: replay.reader, engine: engine, summary: summary)
-            var t = drawnUpTo ?? .zero
-            try presenter.update(at: t)
-            while let next = presenter.nextWakeup(after: t) {
-                t = next
-                try presenter.update(at: t)
+    /// One scroll view filling the screen (`scrollView:`), or a screen of several (`scrollViews:`).
+    private enum Picture {
+        case one(ContentImage, RendererConfiguration)
+        case screen([ScreenView])
+
+        /// Loads the content and sets every view's contentSize in `configuration` to its content's.
+        init(settings: DisplaySettings, configuration: inout TouchscrollConfiguration, warn: (String) -> Void) throws {
+            if configuration.scrollViews.isEmpty {
+                let image = try settings.loadContent()
+                let config = settings.rendererConfiguration(scrollView: configuration.scrollView, content: image, warn: warn)
+                configuration.scrollView = config.scrollView
+                self = .one(image, config)
+            } else {
+                let (views, nodes) = try settings.screenViews(for: configuration.scrollViews, warn: warn)
+                configuration.scrollViews = nodes
+                configuration.scrollView = nodes[0].configuration
+                self = .screen(views)
             }
-            StandardError.log(.info, "touchscroll: render: \(presenter.framesDrawn) frame(s) drawn")
-            let outputs = (output as? FanOutOutput)?.outputs ?? [output]
-            if let display = outputs.compactMap({ $0 as? DRMOutput }).first {
-                try display.waitForFlip()
+        }
+
+        /// Opens the outputs and starts drawing the views as `definition` starts them.
+        func presenter(settings: DisplaySettings, definition: ScrollViewTree, warn: (String) -> Void) throws -> DisplayPresenter {
+            switch self {
+            case .one(let image, let config):
+                let output = try settings.openOutputs(for: config, warn: warn)
+                return .one(try FramePresenter(configuration: config, content: image, output: output))
+            case .screen(let views):
+                let output = try settings.openOutputs(screenSize: definition.screenSize, warn: warn)
+                var states: [String: ScrollViewState] = [:]
+                for id in definition.ids { states[id] = definition.view(id)?.state }
+                return .screen(ScreenPresenter(views: views, rotation: settings.rotation, output: output, initialStates: states))
             }
-            if hold > 0 { Thread.sleep(forTimeInterval: hold) }
-            try presenter.finish()
         }
     }
 }

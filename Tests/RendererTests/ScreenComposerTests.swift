@@ -87,4 +87,31 @@ final class ScreenComposerTests: XCTestCase {
         XCTAssertEqual(frame[15, 5], 0xFF00_0000 | childColor, "the carousel moved up 15 with the photo: its top row is 5")
         XCTAssertEqual(frame[15, 4], 0xFF00_0000 | parentColor)
     }
+
+    /// setContentSize on one view of a screen sends no delegate message: the geometry passed on
+    /// reaches that view alone, and its knob is drawn for the new size when it flashes.
+    func testAViewsNewContentSizeReachesThatViewOnly() throws {
+        let states = [
+            "photo": ScrollViewState(contentOffset: .zero, zoomScale: 1, contentSize: Size(width: 1000, height: 1000)),
+            "carousel": ScrollViewState(contentOffset: .zero, zoomScale: 1, contentSize: Size(width: 300, height: 100)),
+        ]
+        let output = MemoryOutput(PixelSize(width: 400, height: 300))
+        let presenter = ScreenPresenter(views: makeScreen(), output: output, initialStates: states)
+        try presenter.update(at: .zero)
+        var wider = states["carousel"]!
+        wider.contentSize = Size(width: 1000, height: 100)
+        presenter.noteGeometry(view: "carousel", wider, contentInset: .zero)
+        XCTAssertEqual(presenter.session.session("carousel")?.state.contentSize, Size(width: 1000, height: 100))
+        XCTAssertEqual(presenter.session.session("photo")?.state.contentSize, Size(width: 1000, height: 1000))
+        presenter.noteIndicatorFlash(view: "carousel", .milliseconds(10))
+        XCTAssertTrue(try presenter.update(at: .milliseconds(10)))
+        XCTAssertEqual(presenter.lastDamage, PixelRect(x: 10, y: 20, width: 100, height: 50), "only the carousel shows a knob")
+        // Its knobs, in screen coordinates from its frame at (10, 20): both axes now outrun its
+        // 100×50 bounds, each knob the 36-pixel minimum, at the start of its track, 3 px in from the
+        // trailing edge (docs/renderer.md, "Scroll indicators").
+        let frames = presenter.session.frame(at: .milliseconds(10))
+        XCTAssertEqual(frames[1].indicators.map(\.rect), [Rect(x: 10 + 94, y: 20 + 3, width: 3, height: 36),
+                                                          Rect(x: 10 + 3, y: 20 + 44, width: 36, height: 3)])
+        XCTAssertEqual(frames[0].indicators, [])
+    }
 }

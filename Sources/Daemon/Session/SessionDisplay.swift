@@ -20,43 +20,9 @@ final class SessionDisplay {
         case screen([ScreenView], size: Size)
     }
 
-    /// The presenter of either picture.
-    enum Presenter {
-        case one(FramePresenter)
-        case screen(ScreenPresenter)
-
-        var lastUpdate: Timestamp? {
-            switch self {
-            case .one(let p): p.lastUpdate
-            case .screen(let p): p.lastUpdate
-            }
-        }
-
-        func update(at time: Timestamp) throws -> Bool {
-            switch self {
-            case .one(let p): try p.update(at: time)
-            case .screen(let p): try p.update(at: time)
-            }
-        }
-
-        func nextWakeup(after time: Timestamp) -> Timestamp? {
-            switch self {
-            case .one(let p): p.nextWakeup(after: time)
-            case .screen(let p): p.nextWakeup(after: time)
-            }
-        }
-
-        func finish() throws {
-            switch self {
-            case .one(let p): try p.finish()
-            case .screen(let p): try p.finish()
-            }
-        }
-    }
-
     let settings: DisplaySettings
     private(set) var picture: Picture
-    private(set) var presenter: Presenter?
+    private(set) var presenter: DisplayPresenter?
     /// The presenter's output, for powering the panel down and up.
     private var output: FrameOutput?
     /// Powered down (`DisplayBlanking`): events still reach the presenter, nothing is drawn.
@@ -92,7 +58,7 @@ final class SessionDisplay {
         }
     }
 
-    private func makePresenter(_ screen: ScrollViewTree, now: Timestamp) throws -> Presenter {
+    private func makePresenter(_ screen: ScrollViewTree, now: Timestamp) throws -> DisplayPresenter {
         switch picture {
         case .one(let content, var configuration):
             let view = screen.primaryView
@@ -118,24 +84,12 @@ final class SessionDisplay {
 
     var isLost: Bool { presenter == nil }
 
-    /// Feeds delegate events, flashes of the indicators and the scroll view's geometry, then
-    /// draws the frame for `time` if it changed. One view filling the screen draws the first
-    /// view's events; a screen of several, every view's.
+    /// Feeds delegate events, flashes of the indicators and the scroll views' geometry, then
+    /// draws the frame for `time` if it changed.
     func show(_ events: [DelegateEvent], screen: ScrollViewTree, at time: Timestamp) {
-        guard let presenter else { return }
         // While blank the presenter still follows the scroll views (a control command may move
         // the content); the frame is drawn when the panel is powered again.
-        switch presenter {
-        case .one(let one):
-            let view = screen.primaryView
-            let primary = screen.ids.first
-            one.handle(events.filter { $0.view == primary })
-            one.noteIndicatorFlash(view.indicatorFlashTime)
-            one.noteGeometry(view.state, contentInset: view.configuration.contentInset)
-        case .screen(let several):
-            several.handle(events)
-            for id in screen.ids { several.noteIndicatorFlash(view: id, screen.view(id)?.indicatorFlashTime) }
-        }
+        presenter?.show(events, from: screen)
         draw(at: time)
     }
 

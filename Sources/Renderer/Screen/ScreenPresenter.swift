@@ -33,6 +33,14 @@ public final class ScreenPresenter {
         session.handle(.flashIndicators(at: time), view: id)
     }
 
+    /// Passes on a change of a view's contentSize or contentInset that the delegate stream did not
+    /// carry (setContentSize and setContentInset send no message), so the next frame shows it.
+    public func noteGeometry(view id: String, _ state: ScrollViewState, contentInset: EdgeInsets) {
+        guard let current = session.session(id),
+              state.contentSize != current.state.contentSize || contentInset != current.configuration.scrollView.contentInset else { return }
+        session.handle(.geometryChanged(state: state, contentInset: contentInset), view: id)
+    }
+
     /// Draws and presents the frame for `time` if any view changed since the last one; true if it did.
     @discardableResult
     public func update(at time: Timestamp) throws -> Bool {

@@ -67,7 +67,8 @@ public struct ScreenSession: Sendable {
     /// Feeds one input to the view it names; an event without a view (a one-view stream) goes to
     /// the first view. Inputs for a view the screen does not have are ignored.
     public mutating func handle(_ input: RendererInput, view id: String?) {
-        guard let i = id.map({ index[$0] }) ?? 0 else { return }
+        guard let id else { return sessions[0].handle(input) }
+        guard let i = index[id] else { return }
         sessions[i].handle(input)
     }
 
