@@ -16,7 +16,9 @@ struct RenderCommand: ParsableCommand {
         discussion: """
         The content is a PNG or JPEG, or a folder of tiles at several resolutions (--content; --pixels-per-point says how many image pixels make one point, \
         so a 2x image stays crisp up to zoom 2) or, without --content, a generated page of cards. Its \
-        size becomes the scroll view's contentSize (plus the header). A frame is drawn for every \
+        size becomes the scroll view's contentSize (plus the header). A configuration with scrollViews: is drawn \
+        whole: every view in its frame, clipped, with its own indicators and its own content: key (else the generated \
+        page, repeated). A frame is drawn for every \
         animation step in which something visible changed, and after the input until the scroll \
         indicators have faded (docs/renderer.md).
 
