@@ -38,9 +38,13 @@ extension ConfigurationDecoder {
     /// The indicator keys of the `scrollView:` mapping (unknown keys are reported by the scroll
     /// view's own decoding).
     func decodeIndicators(_ scrollViewNode: Node?) -> ScrollIndicatorConfiguration {
+        guard let m = scrollViewNode?.mapping else { return ScrollIndicatorConfiguration() }
+        return decodeIndicators(m, at: KeyPath.root.appending("scrollView"))
+    }
+
+    /// The indicator keys of one scroll view's mapping at `path`.
+    func decodeIndicators(_ m: Node.Mapping, at path: KeyPath) -> ScrollIndicatorConfiguration {
         var indicators = ScrollIndicatorConfiguration()
-        guard let m = scrollViewNode?.mapping else { return indicators }
-        let path = KeyPath.root.appending("scrollView")
         if let v = reader.field(m, "showsVerticalScrollIndicator", path, reader.bool) { indicators.showsVerticalScrollIndicator = v }
         if let v = reader.field(m, "showsHorizontalScrollIndicator", path, reader.bool) { indicators.showsHorizontalScrollIndicator = v }
         if let v = reader.field(m, "indicatorStyle", path, { node, path in

@@ -6,14 +6,15 @@ import Yams
 /// content. Problems name the view by its id: `scrollViews[list].scrollViews[carousel].frame`.
 extension ConfigurationDecoder {
     /// Nil when the key is absent (the `scrollView:` shorthand describes the screen).
-    func decodeScrollViewsKey(_ top: Node.Mapping?, screen: ScreenConfiguration, shorthandGiven: Bool) -> [ScrollViewTree.Node]? {
+    func decodeScrollViewsKey(_ top: Node.Mapping?, screen: ScreenConfiguration, shorthandGiven: Bool,
+                              displays: inout [String: ViewDisplayConfiguration]) -> [ScrollViewTree.Node]? {
         guard let node = top?["scrollViews"] else { return nil }
         let path = KeyPath.root.appending("scrollViews")
         if shorthandGiven {
             reader.fail(path, node, "scrollViews replaces scrollView and the top-level contentViews: give one or the other (each view of scrollViews has its own contentViews)")
         }
         var ids: [String: String] = [:]
-        let views = decodeNodes(node, path, parent: nil, ancestors: [], ids: &ids)
+        let views = decodeNodes(node, path, parent: nil, ancestors: [], ids: &ids, displays: &displays)
         if views.isEmpty, reader.sequence(node, path)?.isEmpty == true {
             reader.fail(path, node, "expected at least one scroll view")
         }
@@ -27,7 +28,8 @@ extension ConfigurationDecoder {
         let content: Size
     }
 
-    private func decodeNodes(_ node: Node, _ path: KeyPath, parent: Parent?, ancestors: [String], ids: inout [String: String]) -> [ScrollViewTree.Node] {
+    private func decodeNodes(_ node: Node, _ path: KeyPath, parent: Parent?, ancestors: [String], ids: inout [String: String],
+                             displays: inout [String: ViewDisplayConfiguration]) -> [ScrollViewTree.Node] {
         guard let items = reader.sequence(node, path) else { return [] }
         var nodes: [ScrollViewTree.Node] = []
         for (index, item) in items.enumerated() {
@@ -57,17 +59,34 @@ extension ConfigurationDecoder {
             c.contentViews = reader.field(m, "contentViews", itemPath, section(decodeContentViews)) ?? []
             c.boundsSize = frame.size
             checkZoomLimits(c, m, itemPath, item)
+            displays[id] = decodeViewDisplay(m, itemPath)
             let content = c.zoomingContentView?.frame.size ?? c.contentSize
             var children: [ScrollViewTree.Node] = []
             if let childNode = m["scrollViews"], !reader.isNull(childNode) {
                 children = decodeNodes(childNode, itemPath.appending("scrollViews"), parent: Parent(id: id, content: content),
-                                       ancestors: ancestors + [id], ids: &ids)
+                                       ancestors: ancestors + [id], ids: &ids, displays: &displays)
             }
             let view = ScrollViewTree.Node(id: id, frame: frame, configuration: c, children: children)
             checkZoomView(view, ancestors: ancestors, path: itemPath, node: m["zoomView"] ?? item)
             nodes.append(view)
         }
         return nodes
+    }
+
+    /// The view's own drawing: `content` (a non-empty path), `pixelsPerPoint`, indicator keys.
+    private func decodeViewDisplay(_ m: Node.Mapping, _ path: KeyPath) -> ViewDisplayConfiguration {
+        var display = ViewDisplayConfiguration(indicators: decodeIndicators(m, at: path))
+        if let node = m["content"], !reader.isNull(node), let v = reader.string(node, path.appending("content")) {
+            if v.isEmpty {
+                reader.fail(path.appending("content"), node, "expected the path of an image (PNG, JPEG) or a tile folder, got an empty string")
+            } else {
+                display.content = v
+            }
+        }
+        if let v = reader.field(m, "pixelsPerPoint", path, { node, path in
+            reader.positive(node, path, maximum: InputLimits.maximumPixelsPerPoint, "pixels per point > 0 and ≤ 64")
+        }) { display.pixelsPerPoint = v }
+        return display
     }
 
     private func checkZoomLimits(_ c: ScrollViewConfiguration, _ m: Node.Mapping, _ path: KeyPath, _ node: Node) {

@@ -16,10 +16,13 @@ struct ConfigurationDecoder {
         let input = reader.field(top, "input", path, section(decodeInput)) ?? InputTransform()
         let output = reader.field(top, "output", path, section(decodeOutput)) ?? OutputConfiguration()
         checkZoom(scrollView, top)
-        let scrollViews = decodeScrollViewsKey(top, screen: screen, shorthandGiven: top?["scrollView"] != nil || top?["contentViews"] != nil)
+        var viewDisplays: [String: ViewDisplayConfiguration] = [:]
+        let scrollViews = decodeScrollViewsKey(top, screen: screen, shorthandGiven: top?["scrollView"] != nil || top?["contentViews"] != nil,
+                                               displays: &viewDisplays)
         var configuration = TouchscrollConfiguration(screen: screen, scrollView: scrollView, input: input, output: output)
         if let scrollViews {
             configuration.scrollViews = scrollViews
+            configuration.viewDisplays = viewDisplays
             if let first = scrollViews.first { configuration.scrollView = first.configuration }
         }
         configuration.display = reader.field(top, "display", path, decodeDisplay)

@@ -27,6 +27,7 @@ public enum ConfigurationKeys {
     /// flags of a nested view, its own content views and the scroll views inside its content.
     public static let scrollViewNode = ["id", "frame"] + scrollView
         + ["transfersHorizontalScrollingToParent", "transfersVerticalScrollingToParent", "contentViews", "scrollViews"]
+        + ["content", "pixelsPerPoint"]
     public static let contentView = ["id", "frame", "role", "touchesShouldBegin", "touchesShouldCancel"]
     public static let input = ["rotation", "flipX", "flipY", "calibration", "touchOnly"]
     public static let output = ["frameRate"]

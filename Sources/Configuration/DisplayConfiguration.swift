@@ -32,6 +32,22 @@ public struct DisplayConfiguration: Hashable, Sendable {
     }
 }
 
+/// What one view of `scrollViews:` draws: its own `content` and `pixelsPerPoint`, and its
+/// scroll-indicator keys (the same keys as `display:` and `scrollView:` have).
+public struct ViewDisplayConfiguration: Hashable, Sendable {
+    /// An image (PNG or JPEG) or a tile folder; nil: the view has no content of its own.
+    public var content: String?
+    /// Image pixels per content point of `content`.
+    public var pixelsPerPoint: Double
+    public var indicators: ScrollIndicatorConfiguration
+
+    public init(content: String? = nil, pixelsPerPoint: Double = 1, indicators: ScrollIndicatorConfiguration = ScrollIndicatorConfiguration()) {
+        self.content = content
+        self.pixelsPerPoint = pixelsPerPoint
+        self.indicators = indicators
+    }
+}
+
 /// UIScrollView's scroll-indicator properties, read from the `scrollView:` section under UIKit's
 /// names, with UIKit's defaults.
 public struct ScrollIndicatorConfiguration: Hashable, Sendable {

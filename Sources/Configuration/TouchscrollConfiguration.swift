@@ -19,6 +19,9 @@ public struct TouchscrollConfiguration: Hashable, Sendable {
     /// (`scrollView:`), and then `scrollView` is it. With `scrollViews:`, `scrollView` is the first
     /// top-level view's (the default target of control commands).
     public var scrollViews: [ScrollViewTree.Node] = []
+    /// What each view of `scrollViews:` draws (its `content`, `pixelsPerPoint` and indicator
+    /// keys), by view id; every listed view has an entry.
+    public var viewDisplays: [String: ViewDisplayConfiguration] = [:]
 
     /// The id the one scroll view of the `scrollView:` shorthand goes by in the stream.
     public static let shorthandViewID = "main"

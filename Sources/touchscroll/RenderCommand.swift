@@ -1,4 +1,5 @@
 import ArgumentParser
+import Configuration
 import Foundation
 import Playback
 import Recordings
@@ -15,7 +16,9 @@ struct RenderCommand: ParsableCommand {
         discussion: """
         The content is a PNG or JPEG, or a folder of tiles at several resolutions (--content; --pixels-per-point says how many image pixels make one point, \
         so a 2x image stays crisp up to zoom 2) or, without --content, a generated page of cards. Its \
-        size becomes the scroll view's contentSize (plus the header). A frame is drawn for every \
+        size becomes the scroll view's contentSize (plus the header). A configuration with scrollViews: is drawn \
+        whole: every view in its frame, clipped, with its own indicators and its own content: key (else the generated \
+        page, repeated). A frame is drawn for every \
         animation step in which something visible changed, and after the input until the scroll \
         indicators have faded (docs/renderer.md).
 
@@ -38,30 +41,26 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         var replay = try ReplayRun(input)
-        let views = replay.configuration.scrollViews
-        if views.count > 1 || views.contains(where: { !$0.children.isEmpty }) {
-            // The renderer draws one scroll view filling the screen; a screen of several is replayed
-            // (replay, plot) but not drawn.
-            StandardError.print("touchscroll: render draws one scroll view; \(input.config ?? "the configuration") has several (scrollViews): replay or plot it instead")
-            throw ExitCodes.invalidConfiguration
-        }
         let settings = display.settings(for: replay.configuration)
-        let image = try ExitCodes.reporting { try settings.loadContent() }
         let warn = { (text: String) in StandardError.warning(text) }
-        let config = settings.rendererConfiguration(scrollView: replay.configuration.scrollView, content: image, warn: warn)
+        // What is drawn, and the scroll views as the engine runs them: each view's content defines
+        // its contentSize (one scroll view's content, its header and infinite repeats; docs/renderer.md).
+        var configuration = replay.configuration
+        let picture = try ExitCodes.reporting { try Picture(settings: settings, configuration: &configuration, warn: warn) }
+        let screen = configuration.screen.size
 
         try ExitCodes.reporting {
-            let output = try settings.openOutputs(for: config, warn: warn)
-            let presenter = try FramePresenter(configuration: config, content: image, output: output)
+            let definition = try ScrollViewTree(screenSize: screen, views: configuration.viewTree)
+            let presenter = try picture.presenter(settings: settings, definition: definition, warn: warn)
+            let output = presenter.output
             var drawnUpTo: Timestamp?
             var renderError: Error?
-            let scrollView = config.scrollView
-            var engine: ScrollView?
-            // ReplayRun's driver, with the scroll view configured for this content.
-            let summary = try PlaybackDriver<ScrollView>(options: replay.playback).run(
+            var engine: ScrollViewTree?
+            // ReplayRun's driver, with the scroll views configured for their content.
+            let summary = try PlaybackDriver<ScrollViewTree>(options: replay.playback).run(
                 nextFrame: { try replay.reader.nextFrame() },
                 makeEngine: { start in
-                    let made = ScrollView(configuration: scrollView, startTime: start)
+                    let made = definition.fresh(startTime: start)
                     engine = made
                     return made
                 },
@@ -73,8 +72,7 @@ struct RenderCommand: ParsableCommand {
                     drawnUpTo = time
                 },
                 emit: { events in
-                    presenter.handle(events)
-                    presenter.noteIndicatorFlash(engine?.indicatorFlashTime)
+                    if let engine { presenter.show(events, from: engine) }
                 }
             )
             if let renderError { throw renderError }
@@ -93,6 +91,41 @@ struct RenderCommand: ParsableCommand {
             }
             if hold > 0 { Thread.sleep(forTimeInterval: hold) }
             try presenter.finish()
+        }
+    }
+
+    /// One scroll view filling the screen (`scrollView:`), or a screen of several (`scrollViews:`).
+    private enum Picture {
+        case one(ContentImage, RendererConfiguration)
+        case screen([ScreenView])
+
+        /// Loads the content and sets every view's contentSize in `configuration` to its content's.
+        init(settings: DisplaySettings, configuration: inout TouchscrollConfiguration, warn: (String) -> Void) throws {
+            if configuration.scrollViews.isEmpty {
+                let image = try settings.loadContent()
+                let config = settings.rendererConfiguration(scrollView: configuration.scrollView, content: image, warn: warn)
+                configuration.scrollView = config.scrollView
+                self = .one(image, config)
+            } else {
+                let (views, nodes) = try settings.screenViews(for: configuration.scrollViews, warn: warn)
+                configuration.scrollViews = nodes
+                configuration.scrollView = nodes[0].configuration
+                self = .screen(views)
+            }
+        }
+
+        /// Opens the outputs and starts drawing the views as `definition` starts them.
+        func presenter(settings: DisplaySettings, definition: ScrollViewTree, warn: (String) -> Void) throws -> DisplayPresenter {
+            switch self {
+            case .one(let image, let config):
+                let output = try settings.openOutputs(for: config, warn: warn)
+                return .one(try FramePresenter(configuration: config, content: image, output: output))
+            case .screen(let views):
+                let output = try settings.openOutputs(screenSize: definition.screenSize, warn: warn)
+                var states: [String: ScrollViewState] = [:]
+                for id in definition.ids { states[id] = definition.view(id)?.state }
+                return .screen(ScreenPresenter(views: views, rotation: settings.rotation, output: output, initialStates: states))
+            }
         }
     }
 }

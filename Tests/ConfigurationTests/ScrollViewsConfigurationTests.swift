@@ -125,6 +125,48 @@ final class ScrollViewsConfigurationTests: XCTestCase {
         XCTAssertTrue(ConfigurationNotes.notes(for: c).contains(ConfigurationNotes.scrollsToTopNotes(for: c)[0]))
     }
 
+    func testEachViewMayNameItsOwnContentAndIndicators() throws {
+        let c = try ConfigurationLoader.load(yaml: """
+        scrollViews:
+          - id: list
+            frame: { x: 0, y: 0, width: 1280, height: 800 }
+            contentSize: { width: 1280, height: 2000 }
+            content: /srv/kiosk/list.png
+            scrollViews:
+              - id: carousel
+                frame: { x: 0, y: 400, width: 1280, height: 300 }
+                contentSize: { width: 6400, height: 300 }
+                content: /srv/kiosk/carousel-tiles
+                pixelsPerPoint: 2
+                showsHorizontalScrollIndicator: false
+                indicatorStyle: white
+        """)
+        XCTAssertEqual(c.viewDisplays["list"], ViewDisplayConfiguration(content: "/srv/kiosk/list.png"))
+        var indicators = ScrollIndicatorConfiguration()
+        indicators.showsHorizontalScrollIndicator = false
+        indicators.indicatorStyle = .white
+        XCTAssertEqual(c.viewDisplays["carousel"], ViewDisplayConfiguration(content: "/srv/kiosk/carousel-tiles", pixelsPerPoint: 2, indicators: indicators))
+    }
+
+    func testAViewsContentErrorsNameItsKeyPath() {
+        XCTAssertEqual(errors("""
+        scrollViews:
+          - id: list
+            frame: { x: 0, y: 0, width: 1280, height: 800 }
+            contentSize: { width: 1280, height: 2000 }
+            scrollViews:
+              - id: carousel
+                frame: { x: 0, y: 400, width: 1280, height: 300 }
+                content: ""
+                pixelsPerPoint: 0
+                indicatorStyle: grey
+        """), [
+            #"line 8:18: scrollViews[list].scrollViews[carousel].content: expected the path of an image (PNG, JPEG) or a tile folder, got an empty string"#,
+            #"line 9:25: scrollViews[list].scrollViews[carousel].pixelsPerPoint: 0 is out of range: expected pixels per point > 0 and ≤ 64"#,
+            #"line 10:25: scrollViews[list].scrollViews[carousel].indicatorStyle: expected one of default, black, white, got "grey""#,
+        ])
+    }
+
     private func errors(_ yaml: String) -> [String] {
         do {
             _ = try ConfigurationLoader.load(yaml: yaml)

@@ -61,13 +61,31 @@ final class ReplayCommandTests: XCTestCase {
         XCTAssertTrue(list.allSatisfy { ($0["t"] as? Int ?? 0) > carouselEnd })
     }
 
-    /// The renderer draws one scroll view: `render` refuses a screen of several rather than draw
-    /// something else than what the replay does.
-    func testRenderRefusesAScreenOfSeveralScrollViews() throws {
+    /// `render` draws a screen of several scroll views (the pixels are checked by the daemon's
+    /// ScreenDrawingTests): the example screen, as the README shows it, is written as a PNG.
+    func testRenderDrawsAScreenOfSeveralScrollViews() throws {
+        let shot = FileManager.default.temporaryDirectory.appendingPathComponent("list-with-carousel-\(UUID().uuidString).png")
+        defer { try? FileManager.default.removeItem(at: shot) }
         let result = try TouchscrollProcess.run(["render", "--config", "config/list-with-carousel.yaml",
+                                                  "recordings/scripts/list-with-carousel.touches.jsonl", "--screenshot", shot.path])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stderr.contains("frame(s) drawn"), result.stderr)
+        let png = try Data(contentsOf: shot)
+        XCTAssertEqual(Array(png.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+    }
+
+    /// A view's own content that cannot be read is an error naming the key that gave it.
+    func testAMissingViewContentNamesItsKeyPath() throws {
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent("missing-content-\(UUID().uuidString).yaml")
+        defer { try? FileManager.default.removeItem(at: config) }
+        var yaml = try String(contentsOf: TouchscrollProcess.packageRoot.appendingPathComponent("config/list-with-carousel.yaml"), encoding: .utf8)
+        yaml = yaml.replacingOccurrences(of: "      - id: carousel\n", with: "      - id: carousel\n        content: /nonexistent/carousel.png\n")
+        try yaml.write(to: config, atomically: true, encoding: .utf8)
+        let result = try TouchscrollProcess.run(["render", "--config", config.path,
                                                   "recordings/scripts/list-with-carousel.touches.jsonl", "--screenshot", "/tmp/touchscroll-never.png"])
-        XCTAssertEqual(result.status, 2)
-        XCTAssertTrue(result.stderr.contains("render draws one scroll view"), result.stderr)
+        XCTAssertNotEqual(result.status, 0)
+        XCTAssertTrue(result.stderr.contains("/nonexistent/carousel.png"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("scrollViews[list].scrollViews[carousel].content"), result.stderr)
     }
 
     /// With `TOUCHSCROLL_LOG_LEVEL=debug` the replay logs each of the engine's changes of phase on

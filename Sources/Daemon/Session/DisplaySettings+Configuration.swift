@@ -3,7 +3,8 @@ import Renderer
 
 extension DisplaySettings {
     /// What the configuration file asks to draw: the `display:` section (content, pixelsPerPoint,
-    /// one output) and the scroll indicators of `scrollView:`. Without a `display:` section the
+    /// one output), the scroll indicators of `scrollView:`, and each view of `scrollViews:`'s own
+    /// content and indicators. Without a `display:` section the
     /// settings have no target (nothing is drawn unless the command line names an output).
     public init(configuration: TouchscrollConfiguration) {
         let display = configuration.display ?? DisplayConfiguration()
@@ -16,6 +17,9 @@ extension DisplaySettings {
         }
         self.init(content: display.content, pixelsPerPoint: display.pixelsPerPoint, targets: targets,
                   rotation: configuration.screen.rotation, indicators: IndicatorSettings(configuration.indicators))
+        views = configuration.viewDisplays.mapValues { view in
+            ViewDrawing(content: view.content, pixelsPerPoint: view.pixelsPerPoint, indicators: IndicatorSettings(view.indicators))
+        }
     }
 }
 

@@ -133,15 +133,8 @@ public final class LiveSession {
         try stream.flush()
 
         if let drawing {
-            let initial = RenderSession.initialState(configuration: drawing.config, levels: drawing.content.levelTable)
-            var state = initial
-            state.contentOffset = configuration.scrollView.contentOffset
-            state.zoomScale = configuration.scrollView.zoomScale
-            state.contentSize = headerView.contentSize
-            var rendererConfig = drawing.config
-            rendererConfig.scrollView = configuration.scrollView
-            display = try SessionDisplay(settings: drawing.settings, content: drawing.content, configuration: rendererConfig,
-                                         state: state, now: start, frameRate: configuration.output.frameRate, openOutput: parts.openOutput, logger: Logger(label: "touchscroll.display"))
+            display = try SessionDisplay(settings: drawing.settings, picture: drawing.picture(for: configuration), screen: screenDefinition,
+                                         now: start, frameRate: configuration.output.frameRate, openOutput: parts.openOutput, logger: Logger(label: "touchscroll.display"))
         }
         blanking = Self.makeBlanking(configuration, hasDisplay: display != nil, now: start)
         driver = makeDriver()
@@ -155,22 +148,35 @@ public final class LiveSession {
 
     private struct Drawing {
         var settings: DisplaySettings
-        var content: ContentImage
-        var config: RendererConfiguration
+        /// One scroll view: its content and drawing; nil for a screen of several.
+        var one: (content: ContentImage, config: RendererConfiguration)?
+        /// A screen of several scroll views (`scrollViews:`): every view's drawing.
+        var screen: [ScreenView] = []
+
+        /// What the display draws, with the scroll view's configuration as the session runs it.
+        func picture(for configuration: TouchscrollConfiguration) -> SessionDisplay.Picture {
+            guard let (content, config) = one else { return .screen(screen, size: configuration.screen.size) }
+            var running = config
+            running.scrollView = configuration.scrollView
+            return .one(content: content, configuration: running)
+        }
     }
 
-    /// The display settings for `configuration` and the content they name; sets the scroll view's
-    /// contentSize to the content's.
+    /// The display settings for `configuration` and the content they name; sets each scroll
+    /// view's contentSize to its content's.
     private static func prepareDisplay(parts: Parts, configuration: inout TouchscrollConfiguration,
                                        logger: Logger) throws -> Drawing? {
         guard let settings = parts.display?(configuration), !settings.targets.isEmpty else { return nil }
-        if let first = configuration.scrollViews.first, configuration.scrollViews.count > 1 || !first.children.isEmpty {
-            logger.warning("the display draws the first top-level scroll view (\"\(first.id)\") alone, filling the screen; the other scroll views are scrolled, streamed and controlled but not drawn")
+        if !configuration.scrollViews.isEmpty {
+            let (views, nodes) = try settings.screenViews(for: configuration.scrollViews) { logger.warning("\($0)") }
+            configuration.scrollViews = nodes
+            configuration.scrollView = nodes[0].configuration
+            return Drawing(settings: settings, screen: views)
         }
         let content = try settings.loadContent()
         let config = settings.rendererConfiguration(scrollView: configuration.scrollView, content: content) { logger.warning("\($0)") }
         configuration.scrollView = config.scrollView
-        return Drawing(settings: settings, content: content, config: config)
+        return Drawing(settings: settings, one: (content, config))
     }
 
     // MARK: - Running
@@ -200,7 +206,7 @@ public final class LiveSession {
             // Input stamped before the wakeup goes first, so it is not fed after a later tick.
             try self.readInput()
             try self.driver.advanceDue(until: now)
-            if let engine = self.engine { self.display?.deadlinePassed(now: now, scrollView: engine.primaryView) }
+            if let engine = self.engine { self.display?.deadlinePassed(now: now, screen: engine) }
             self.checkIdle(now: now)
             self.supervisor.serviceWatchdog(now: now)
         }
@@ -434,10 +440,7 @@ public final class LiveSession {
     }
 
     private func publish(_ events: [DelegateEvent], at time: Timestamp) throws {
-        if let engine {
-            let primary = engine.ids[0]
-            display?.show(events.filter { $0.view == primary }, scrollView: engine.primaryView, at: time)
-        }
+        if let engine { display?.show(events, screen: engine, at: time) }
         guard !events.isEmpty else { return }
         try stream.write(events)
         try stream.flush()
@@ -506,11 +509,9 @@ public final class LiveSession {
         }
         let made = nextScreen
         if let drawing {
-            var rendererConfig = drawing.config
-            rendererConfig.scrollView = next.scrollView
             // A display another program holds now is tried again until it is free.
-            display = try SessionDisplay(settings: drawing.settings, content: drawing.content, configuration: rendererConfig,
-                                         state: made.primaryView.state, now: now, frameRate: next.output.frameRate,
+            display = try SessionDisplay(settings: drawing.settings, picture: drawing.picture(for: next), screen: made,
+                                         now: now, frameRate: next.output.frameRate,
                                          retriesWhenUnavailable: true, openOutput: parts.openOutput,
                                          logger: Logger(label: "touchscroll.display"))
         } else if previousDisplay != nil {

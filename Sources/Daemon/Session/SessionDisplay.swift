@@ -2,8 +2,9 @@ import Logging
 import Renderer
 import ScrollEngine
 
-/// The live session's display: a `FramePresenter` fed with what the scroll view says, drawing a
-/// frame only when the picture changed, and what happens when the display goes away.
+/// The live session's display: a `FramePresenter` fed with what the scroll view says (or, for a
+/// screen of several scroll views, a `ScreenPresenter` fed with what each says), drawing a frame
+/// only when the picture changed, and what happens when the display goes away.
 ///
 /// A display can be lost while running — another program became DRM master (a compositor, a VT
 /// switch), the panel was unplugged, a write failed. Then one clear log line, the presenter is
@@ -13,10 +14,15 @@ import ScrollEngine
 final class SessionDisplay {
     typealias OpenOutput = (DisplaySettings, RendererConfiguration) throws -> FrameOutput
 
+    /// What is drawn: one scroll view filling the screen, or a screen of several.
+    enum Picture {
+        case one(content: ContentImage, configuration: RendererConfiguration)
+        case screen([ScreenView], size: Size)
+    }
+
     let settings: DisplaySettings
-    let content: ContentImage
-    private(set) var configuration: RendererConfiguration
-    private(set) var presenter: FramePresenter?
+    private(set) var picture: Picture
+    private(set) var presenter: DisplayPresenter?
     /// The presenter's output, for powering the panel down and up.
     private var output: FrameOutput?
     /// Powered down (`DisplayBlanking`): events still reach the presenter, nothing is drawn.
@@ -35,41 +41,55 @@ final class SessionDisplay {
     /// caller's error (at start: a start-up failure), unless `retriesWhenUnavailable`: then it
     /// starts lost and is tried again every `retryInterval` (a reload while another program holds
     /// the display).
-    init(settings: DisplaySettings, content: ContentImage, configuration: RendererConfiguration, state: ScrollViewState,
+    /// `screen` holds the scroll views as the engine runs them: for one view, the state it starts
+    /// in; for several, every view's.
+    init(settings: DisplaySettings, picture: Picture, screen: ScrollViewTree,
          now: Timestamp, frameRate: Double, retriesWhenUnavailable: Bool = false,
          openOutput: @escaping OpenOutput, logger: Logger) throws {
         self.frameInterval = Int64((1_000_000 / frameRate).rounded())
         self.settings = settings
-        self.content = content
-        self.configuration = configuration
+        self.picture = picture
         self.openOutput = openOutput
         self.logger = logger
         do {
-            presenter = try makePresenter(state: state, contentInset: configuration.scrollView.contentInset, now: now)
+            presenter = try makePresenter(screen, now: now)
         } catch where retriesWhenUnavailable {
             lose(error, at: now)
         }
     }
 
-    private func makePresenter(state: ScrollViewState, contentInset: EdgeInsets, now: Timestamp) throws -> FramePresenter {
-        configuration.scrollView.contentInset = contentInset
-        let output = try openOutput(settings, configuration)
-        self.output = output
-        if isBlank { try? output.setBlanked(true) }
-        return try FramePresenter(configuration: configuration, content: content, output: output, initialState: state, startTime: now)
+    private func makePresenter(_ screen: ScrollViewTree, now: Timestamp) throws -> DisplayPresenter {
+        switch picture {
+        case .one(let content, var configuration):
+            let view = screen.primaryView
+            configuration.scrollView.contentInset = view.configuration.contentInset
+            picture = .one(content: content, configuration: configuration)
+            let output = try openOutput(settings, configuration)
+            self.output = output
+            if isBlank { try? output.setBlanked(true) }
+            return .one(try FramePresenter(configuration: configuration, content: content, output: output, initialState: view.state, startTime: now))
+        case .screen(let views, let size):
+            // The outputs are opened for a screen of `size` (one view filling it, as far as they care).
+            var whole = RendererConfiguration()
+            whole.scrollView.boundsSize = size
+            whole.rotation = settings.rotation
+            let output = try openOutput(settings, whole)
+            self.output = output
+            if isBlank { try? output.setBlanked(true) }
+            var states: [String: ScrollViewState] = [:]
+            for id in screen.ids { states[id] = screen.view(id)?.state }
+            return .screen(ScreenPresenter(views: views, rotation: settings.rotation, output: output, initialStates: states, startTime: now))
+        }
     }
 
     var isLost: Bool { presenter == nil }
 
-    /// Feeds delegate events, a flash of the indicators and the scroll view's geometry, then
+    /// Feeds delegate events, flashes of the indicators and the scroll views' geometry, then
     /// draws the frame for `time` if it changed.
-    func show(_ events: [DelegateEvent], scrollView: ScrollView, at time: Timestamp) {
-        guard let presenter else { return }
-        // While blank the presenter still follows the scroll view (a control command may move
+    func show(_ events: [DelegateEvent], screen: ScrollViewTree, at time: Timestamp) {
+        // While blank the presenter still follows the scroll views (a control command may move
         // the content); the frame is drawn when the panel is powered again.
-        presenter.handle(events)
-        presenter.noteIndicatorFlash(scrollView.indicatorFlashTime)
-        presenter.noteGeometry(scrollView.state, contentInset: scrollView.configuration.contentInset)
+        presenter?.show(events, from: screen)
         draw(at: time)
     }
 
@@ -83,10 +103,10 @@ final class SessionDisplay {
     }
 
     /// The timer fired at `now`: a fade step, or a retry of a lost display.
-    func deadlinePassed(now: Timestamp, scrollView: ScrollView) {
+    func deadlinePassed(now: Timestamp, screen: ScrollViewTree) {
         if let retryAt {
             guard retryAt <= now else { return }
-            reopen(scrollView: scrollView, now: now)
+            reopen(screen, now: now)
             return
         }
         guard let wake = nextDeadline, wake <= now else { return }
@@ -129,9 +149,9 @@ final class SessionDisplay {
         retryAt = time.adding(microseconds: Self.retryInterval)
     }
 
-    private func reopen(scrollView: ScrollView, now: Timestamp) {
+    private func reopen(_ screen: ScrollViewTree, now: Timestamp) {
         do {
-            presenter = try makePresenter(state: scrollView.state, contentInset: scrollView.configuration.contentInset, now: now)
+            presenter = try makePresenter(screen, now: now)
             retryAt = nil
             logger.notice("display back: drawing again", metadata: ["display": "\(settings.targets.map(\.description).joined(separator: ", "))"])
             draw(at: now)

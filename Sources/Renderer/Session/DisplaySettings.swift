@@ -43,6 +43,9 @@ public struct DisplaySettings: Hashable, Sendable {
     public var indicators: IndicatorSettings
     public var header: StationaryHeader?
     public var showsDebugViews: Bool
+    /// A screen of several scroll views: each view's own content and indicators, by view id
+    /// (views without an entry: `ScreenView`s built by `screenViews(for:)` say what they draw).
+    public var views: [String: ViewDrawing] = [:]
 
     public init(content: String? = nil, pixelsPerPoint: Double = 1, targets: [Target] = [], rotation: ScreenRotation = .none,
                 indicators: IndicatorSettings = IndicatorSettings(), header: StationaryHeader? = nil, showsDebugViews: Bool = false) {
@@ -61,6 +64,11 @@ public struct DisplaySettings: Hashable, Sendable {
         guard let content else {
             return ContentImage(source: GeneratedPage.make(width: 2560, height: 4000), pixelsPerPoint: 2)
         }
+        return try Self.loadContent(content, pixelsPerPoint: pixelsPerPoint)
+    }
+
+    /// Reads one content: a tile folder when `content` is a directory, else a PNG or JPEG file.
+    static func loadContent(_ content: String, pixelsPerPoint: Double) throws -> ContentImage {
         var info = stat()
         if stat(content, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
             do {
