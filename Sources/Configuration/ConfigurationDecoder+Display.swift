@@ -1,9 +1,9 @@
 import ScrollEngine
-import Yams
+import YAMLDocument
 
 /// The `display:` section and the scroll-indicator keys of `scrollView:`.
 extension ConfigurationDecoder {
-    func decodeDisplay(_ node: Node, _ path: KeyPath) -> DisplayConfiguration? {
+    func decodeDisplay(_ node: YAMLNode, _ path: KeyPath) -> DisplayConfiguration? {
         if reader.isNull(node) { return nil }
         guard let m = reader.mapping(node, at: path, known: ConfigurationKeys.display) else { return nil }
         var display = DisplayConfiguration()
@@ -37,7 +37,7 @@ extension ConfigurationDecoder {
 
     /// The indicator keys of the `scrollView:` mapping (unknown keys are reported by the scroll
     /// view's own decoding).
-    func decodeIndicators(_ scrollViewNode: Node?) -> ScrollIndicatorConfiguration {
+    func decodeIndicators(_ scrollViewNode: YAMLNode?) -> ScrollIndicatorConfiguration {
         var indicators = ScrollIndicatorConfiguration()
         guard let m = scrollViewNode?.mapping else { return indicators }
         let path = KeyPath.root.appending("scrollView")
