@@ -57,8 +57,10 @@ public enum YAMLDocument {
         let state = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
         let current = UnsafeMutablePointer<yaml_event_t>.allocate(capacity: 1)
         var hasEvent = false
+        let input: UnsafeMutableBufferPointer<UInt8>
 
         init(_ buffer: UnsafeMutableBufferPointer<UInt8>) {
+            input = buffer
             state.initialize(to: yaml_parser_t())
             current.initialize(to: yaml_event_t())
             yaml_parser_initialize(state)
@@ -95,8 +97,19 @@ public enum YAMLDocument {
             let context = parser.context.map { String(cString: $0) + " " } ?? ""
             let problem = parser.problem.map { String(cString: $0) } ?? "unknown problem"
             if parser.error == YAML_READER_ERROR {
-                // A reader error (bad encoding, a control character) has an offset, not a line.
-                return .syntax(context: context, problem: problem, mark: YAMLMark(line: 1, column: Int(parser.problem_offset) + 1))
+                // A reader error (a control character, bad encoding) has a byte offset, not a line:
+                // count lines and characters up to it, as libyaml's marks do.
+                let offset = min(Int(parser.problem_offset), input.count)
+                var mark = YAMLMark(line: 1, column: 1)
+                for byte in input[..<offset] {
+                    if byte == 0x0A {
+                        mark.line += 1
+                        mark.column = 1
+                    } else if byte & 0xC0 != 0x80 {
+                        mark.column += 1
+                    }
+                }
+                return .syntax(context: context, problem: problem, mark: mark)
             }
             let mark = YAMLMark(line: Int(parser.problem_mark.line) + 1, column: Int(parser.problem_mark.column) + 1)
             return .syntax(context: context, problem: problem, mark: mark)

@@ -44,6 +44,10 @@ final class YAMLDocumentTests: XCTestCase {
             XCTAssertFalse(problem.isEmpty)
             XCTAssertEqual(mark.line, 3)
         }
+        // A control character is libyaml's reader's error, placed by line and column too.
+        XCTAssertThrowsError(try YAMLDocument.parse("a: 1\nb: x\u{7}y\n")) { error in
+            XCTAssertEqual("\(error)", "2:5: control characters are not allowed")
+        }
         XCTAssertThrowsError(try YAMLDocument.parse("a: 1\n---\nb: 2\n")) { error in
             XCTAssertEqual("\(error)", "2:1: expected a single document in the stream but found another document")
         }
