@@ -12,13 +12,16 @@ final class JSONValueTests: XCTestCase {
                                 "b": .object(["c": .string("d\"\\/\né😀")])]))
         XCTAssertEqual(try parse("0"), .number(0))
         XCTAssertEqual(try parse(#""x""#), .string("x"))
-        // A key given twice keeps its last value.
-        XCTAssertEqual(try parse(#"{"a":1,"a":2}"#), .object(["a": .number(2)]))
+        // As Foundation's JSONDecoder: a key given twice keeps its first value, one trailing comma
+        // and a byte order mark are accepted.
+        XCTAssertEqual(try parse(#"{"a":1,"a":2}"#), .object(["a": .number(1)]))
+        XCTAssertEqual(try parse(#"{"a":[1,],}"#), .object(["a": .array([.number(1)])]))
+        XCTAssertEqual(try parse("\u{feff}{}"), .object([:]))
     }
 
     func testWhatJSONDoesNotAllowIsRefused() {
         let refused = [
-            "", " ", "not json", #"{"command":"state""#, "{,}", "[1,]", #"{"a":1,}"#, "01", "1.", ".5", "+1", "1e", "-",
+            "", " ", "not json", #"{"command":"state""#, "{,}", "[,]", "[1,,]", #"{"a":1,,}"#, "01", "1e-999", "\u{a0}1", "1.", ".5", "+1", "1e", "-",
             "0x10", "NaN", "Infinity", "tru", "nul", #"{"a" 1}"#, #"{a:1}"#, "'a'", #""\x""#, #""\u12""#,
             "\"a\tb\"", #""\ud800""#, #""\udc00x""#, "[1] 2", "// comment\n1", "{}{}",
         ]

@@ -1,7 +1,10 @@
-/// JSON text (RFC 8259) into a `JSONValue`: strict — no comments, no trailing commas, no
-/// unescaped control characters, no lone surrogates, nothing after the value but whitespace — and
-/// bounded: nesting deeper than `maximumDepth` and numbers a Double cannot hold are errors.
-/// A key given twice keeps its last value.
+/// JSON text (RFC 8259) into a `JSONValue`, accepting exactly what Foundation's `JSONDecoder` did
+/// (which read control requests and state files before; `JSONCorpusDifferentialTests` compares
+/// the two on the fuzz corpora): no comments, no unescaped control characters, no lone surrogates,
+/// nothing after the value but whitespace; as JSONDecoder, a UTF-8 byte order mark before the value
+/// and one trailing comma in an array or object are accepted, and a key given twice keeps its
+/// first value. Bounded: nesting deeper than `maximumDepth` and numbers a Double cannot hold (too
+/// large, or so small they would read as 0) are errors.
 public struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What was wrong, as a short phrase.
     public var reason: String
@@ -22,6 +25,7 @@ extension JSONValue {
     public static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
         try bytes.withUnsafeBufferPointer { (buffer) throws(JSONParseError) -> JSONValue in
             var parser = JSONParser(bytes: buffer)
+            if buffer.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 } // a byte order mark
             parser.skipWhitespace()
             let value = try parser.value(depth: 0)
             parser.skipWhitespace()
@@ -74,10 +78,16 @@ private struct JSONParser {
                 index += 1
                 skipWhitespace()
                 path.append(key)
-                fields[key] = try value(depth: depth + 1)
+                let item = try value(depth: depth + 1)
                 path.removeLast()
+                if fields[key] == nil { fields[key] = item }
                 skipWhitespace()
-                if current == UInt8(ascii: ",") { index += 1; continue }
+                if current == UInt8(ascii: ",") {
+                    index += 1
+                    skipWhitespace()
+                    if current == UInt8(ascii: "}") { index += 1; return .object(fields) } // one trailing comma
+                    continue
+                }
                 guard current == UInt8(ascii: "}") else { throw error("expected a comma or a closing brace") }
                 index += 1
                 return .object(fields)
@@ -94,7 +104,12 @@ private struct JSONParser {
                 items.append(try value(depth: depth + 1))
                 path.removeLast()
                 skipWhitespace()
-                if current == UInt8(ascii: ",") { index += 1; continue }
+                if current == UInt8(ascii: ",") {
+                    index += 1
+                    skipWhitespace()
+                    if current == UInt8(ascii: "]") { index += 1; return .array(items) } // one trailing comma
+                    continue
+                }
                 guard current == UInt8(ascii: "]") else { throw error("expected a comma or a closing bracket") }
                 index += 1
                 return .array(items)
@@ -131,8 +146,12 @@ private struct JSONParser {
             guard isDigit(current) else { throw error("expected a digit in the exponent") }
             while isDigit(current) { index += 1 }
         }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-        guard let value = Double(text), value.isFinite else {
+        let digits = UnsafeBufferPointer(rebasing: bytes[start..<index])
+        let text = String(decoding: digits, as: UTF8.self)
+        // Underflow: a mantissa with a non-zero digit that reads as 0 (1e-999) is out of range too.
+        let mantissa = digits.prefix { $0 != UInt8(ascii: "e") && $0 != UInt8(ascii: "E") }
+        let underflows = { mantissa.contains { (UInt8(ascii: "1")...UInt8(ascii: "9")).contains($0) } }
+        guard let value = Double(text), value.isFinite, value != 0 || !underflows() else {
             index = start
             var failure = error("number out of range")
             failure.numberOutOfRangeAt = path.isEmpty ? "top level" : path.joined(separator: ".")
