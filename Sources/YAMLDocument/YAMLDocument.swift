@@ -4,9 +4,13 @@ internal import CYAML
 ///
 /// libyaml's parser is a state machine with its own stack, and the tree is built here with an
 /// explicit stack too, so no input can exhaust the call stack. What neither a configuration nor a
-/// libinput-record header uses is refused from the events, with the same messages as `YAMLGuard`:
-/// anchors, aliases, tags, collections as mapping keys, and nesting deeper than
-/// `YAMLGuard.maximumDepth`. A mapping with the same key twice is an error too.
+/// libinput-record header uses is refused from the events, with the same messages as `YAMLGuard`
+/// (which callers run first, on the bytes): anchors, aliases, tags, and nesting deeper than
+/// `YAMLGuard.maximumDepth`. An alias is never expanded. The refusal is reported once the whole
+/// text has parsed, so a syntax error anywhere still comes first, as it does for any YAML parser.
+/// An alias to no anchor is an error at once, as in any YAML composer. A mapping with the same key
+/// twice is an error (a collection key is named `<unconvertible>`). A collection may be a mapping
+/// key (`? [a]`): it stays in the tree, where no key path can name it.
 public enum YAMLDocument {
     public enum ParseError: Error, Sendable, CustomStringConvertible {
         /// libyaml refused the text: `context` (may be empty, else ends with a space) and `problem`, at `mark`.
@@ -133,21 +137,41 @@ public enum YAMLDocument {
             if try next() != YAML_STREAM_END_EVENT {
                 throw .syntax(context: "expected a single document in the stream ", problem: "but found another document", mark: startMark)
             }
+            if let refusal { throw refusal }
             return root
         }
 
         /// The next node, built from its events (iteratively: one open collection per level).
+        /// The first feature refused, reported after the text has parsed.
+        var refusal: ParseError?
+        /// Anchor names seen so far: an alias to no anchor is a composition error at once.
+        var anchors = Set<String>()
+
+        mutating func noteAnchor(_ anchor: UnsafeMutablePointer<yaml_char_t>?) {
+            guard let anchor else { return }
+            refuseLater("a YAML anchor (&); anchors and aliases are not accepted")
+            anchors.insert(String(cString: anchor))
+        }
+
+        mutating func refuseLater(_ message: String) {
+            if refusal == nil { refusal = refuse(message) }
+        }
+
         mutating func node() throws(ParseError) -> YAMLNode {
             var open: [OpenCollection] = []
             while true {
                 var finished: YAMLNode
                 switch try next() {
                 case YAML_ALIAS_EVENT:
-                    throw refuse("a YAML alias (*); anchors and aliases are not accepted")
+                    if let name = event.data.alias.anchor, !anchors.contains(String(cString: name)) {
+                        throw .syntax(context: "", problem: "found undefined alias", mark: startMark)
+                    }
+                    refuseLater("a YAML alias (*); anchors and aliases are not accepted")
+                    finished = .scalar(YAMLNode.Scalar("", style: .plain, mark: startMark)) // never expanded
                 case YAML_SCALAR_EVENT:
                     let scalar = event.data.scalar
-                    if scalar.anchor != nil { throw refuse("a YAML anchor (&); anchors and aliases are not accepted") }
-                    if scalar.tag != nil { throw refuse("a YAML tag (!); tags are not accepted") }
+                    noteAnchor(scalar.anchor)
+                    if scalar.tag != nil { refuseLater("a YAML tag (!); tags are not accepted") }
                     let style: YAMLNode.Scalar.Style = switch scalar.style {
                     case YAML_PLAIN_SCALAR_STYLE: .plain
                     case YAML_SINGLE_QUOTED_SCALAR_STYLE: .singleQuoted
@@ -162,14 +186,9 @@ public enum YAMLDocument {
                     let (anchor, tag, flow) = isMapping
                         ? (event.data.mapping_start.anchor, event.data.mapping_start.tag, event.data.mapping_start.style == YAML_FLOW_MAPPING_STYLE)
                         : (event.data.sequence_start.anchor, event.data.sequence_start.tag, event.data.sequence_start.style == YAML_FLOW_SEQUENCE_STYLE)
-                    if anchor != nil { throw refuse("a YAML anchor (&); anchors and aliases are not accepted") }
-                    if tag != nil { throw refuse("a YAML tag (!); tags are not accepted") }
-                    if let parent = open.last, parent.isMapping, parent.items.count % 2 == 0 {
-                        throw refuse("a collection used as a mapping key (a complex key); only plain keys are accepted")
-                    }
-                    if open.count >= YAMLGuard.maximumDepth {
-                        throw refuse("nesting deeper than \(YAMLGuard.maximumDepth) levels")
-                    }
+                    noteAnchor(anchor)
+                    if tag != nil { refuseLater("a YAML tag (!); tags are not accepted") }
+                    if open.count >= YAMLGuard.maximumDepth { refuseLater("nesting deeper than \(YAMLGuard.maximumDepth) levels") }
                     open.append(OpenCollection(isMapping: isMapping, style: flow ? .flow : .block, mark: startMark))
                     continue
                 case YAML_SEQUENCE_END_EVENT:
@@ -196,14 +215,21 @@ public enum YAMLDocument {
         }
 
         /// What makes two keys the same key: their text, and for unquoted keys what the text means
-        /// (`1` the number and `"1"` the string are different keys, `a` and `"a"` the same).
+        /// (`1` the number and `"1"` the string are different keys, `a` and `"a"` the same); a
+        /// collection key by its items.
         static func identity(_ key: YAMLNode) -> String {
-            guard let scalar = key.scalar else { return "" }
-            if scalar.isPlain {
-                if scalar.isNull { return "null:" }
-                if let number = scalar.double { return "number:\(number)" }
+            switch key {
+            case .scalar(let scalar):
+                if scalar.isPlain {
+                    if scalar.isNull { return "null:" }
+                    if let number = scalar.double { return "number:\(number)" }
+                }
+                return "string:\(scalar.string.utf8.count):" + scalar.string
+            case .sequence(let sequence):
+                return "[" + sequence.items.map(identity).joined(separator: ",") + "]"
+            case .mapping(let mapping):
+                return "{" + mapping.pairs.map { identity($0.key) + ":" + identity($0.value) }.joined(separator: ",") + "}"
             }
-            return "string:" + scalar.string
         }
 
         static func checkDuplicates(_ pairs: [(key: YAMLNode, value: YAMLNode)]) throws(ParseError) {
@@ -220,7 +246,7 @@ public enum YAMLDocument {
             }
             guard !duplicates.isEmpty else { return }
             let keys = duplicates.values.sorted { ($0.string ?? "") < ($1.string ?? "") }
-            throw .duplicateKeys(keys.map { $0.string ?? "" }, mark: keys[0].mark)
+            throw .duplicateKeys(keys.map { $0.string ?? "<unconvertible>" }, mark: keys[0].mark)
         }
     }
 }

@@ -61,20 +61,38 @@ final class YAMLDocumentTests: XCTestCase {
         XCTAssertNoThrow(try YAMLDocument.parse("1: a\n\"1\": b\n"))
     }
 
-    func testAnchorsAliasesTagsAndComplexKeysAreRefusedFromTheEvents() {
+    func testAnchorsAliasesTagsAndDeepNestingAreRefusedFromTheEvents() {
         let cases: [(String, String)] = [
             ("a: &x 1\n", "a YAML anchor (&); anchors and aliases are not accepted"),
-            ("a: [1]\nb: *x\n", "a YAML alias (*); anchors and aliases are not accepted"),
+            ("- *x\n", "found undefined alias"),
             ("a: !!str 1\n", "a YAML tag (!); tags are not accepted"),
-            ("? [a]\n: 1\n", "a collection used as a mapping key (a complex key); only plain keys are accepted"),
+            // An alias to an anchor: the anchor comes first, and nothing is ever expanded.
+            ("a: &x [1]\nb: *x\n", "a YAML anchor (&); anchors and aliases are not accepted"),
+            ("a: [1]\nb: [2, 3]\nc: d\ne: *x\n", "found undefined alias"),
             (String(repeating: "[", count: 200) + String(repeating: "]", count: 200), "nesting deeper than 128 levels"),
         ]
         for (text, message) in cases {
             XCTAssertThrowsError(try YAMLDocument.parse(text), text) { error in
-                guard case .refused(let problem) = error as? YAMLDocument.ParseError else { return XCTFail("\(text): \(error)") }
-                XCTAssertEqual(problem.message, message, text)
+                switch error as? YAMLDocument.ParseError {
+                case .refused(let problem): XCTAssertEqual(problem.message, message, text)
+                case .syntax(_, let problem, _): XCTAssertEqual(problem, message, text)
+                default: XCTFail("\(text): \(error)")
+                }
             }
         }
+    }
+
+    func testARefusalComesAfterASyntaxErrorFurtherOn() {
+        XCTAssertThrowsError(try YAMLDocument.parse("a: !!str 1\nb: [1, 2\n")) { error in
+            guard case .syntax = error as? YAMLDocument.ParseError else { return XCTFail("\(error)") }
+        }
+    }
+
+    func testACollectionAsAKeyStaysInTheTree() throws {
+        let mapping = try XCTUnwrap(YAMLDocument.parse("? [a]\n: 1\nb: 2\n")?.mapping)
+        XCTAssertEqual(mapping.pairs.count, 2)
+        XCTAssertNil(mapping.keys[0].string)
+        XCTAssertEqual(mapping["b"]?.int, 2)
     }
 
     func testTheEmitterWritesStylesAndReadsBack() throws {
