@@ -39,9 +39,11 @@ public enum YAMLDocument {
 
     /// The single document in `text`, or nil when the text holds no document (empty, or comments only).
     public static func parse(_ text: String) throws(ParseError) -> YAMLNode? {
-        var bytes = Array(text.utf8)
+        // A NUL after the text (not part of the input) so that even an empty text has an address:
+        // libyaml asserts that its input pointer is not null.
+        var bytes = Array(text.utf8) + [0]
         return try bytes.withUnsafeMutableBufferPointer { (buffer) throws(ParseError) -> YAMLNode? in
-            var parser = Parser(buffer)
+            var parser = Parser(UnsafeMutableBufferPointer(rebasing: buffer.dropLast()))
             defer { parser.close() }
             return try parser.document()
         }

@@ -54,8 +54,9 @@ public enum YAMLEmitter {
                 case .literal: YAML_LITERAL_SCALAR_STYLE
                 case .folded: YAML_FOLDED_SCALAR_STYLE
                 }
-                var value = Array(scalar.string.utf8)
-                let count = Int32(value.count)
+                // Ends in a NUL (not counted) so that an empty string has an address: libyaml asserts it.
+                var value = Array(scalar.string.utf8) + [0]
+                let count = Int32(value.count - 1)
                 _ = value.withUnsafeMutableBufferPointer { buffer in
                     yaml_scalar_event_initialize(&event, nil, nil, buffer.baseAddress, count, 1, 1, style)
                 }

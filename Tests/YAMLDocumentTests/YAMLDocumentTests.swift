@@ -102,6 +102,7 @@ final class YAMLDocumentTests: XCTestCase {
             (key: "list", value: .sequence(YAMLNode.Sequence(["1", "2"], style: .flow))),
             (key: "empty", value: .sequence(YAMLNode.Sequence([], style: .flow))),
             (key: "none", value: "null"),
+            (key: "blank", value: .scalar(YAMLNode.Scalar("", style: .doubleQuoted))),
         ], style: .block))
         let text = try YAMLEmitter.serialize(tree)
         XCTAssertEqual(text, """
@@ -110,6 +111,7 @@ final class YAMLDocumentTests: XCTestCase {
             list: [1, 2]
             empty: []
             none: null
+            blank: ""
 
             """)
         let back = try XCTUnwrap(YAMLDocument.parse(text)?.mapping)
@@ -117,5 +119,7 @@ final class YAMLDocumentTests: XCTestCase {
         XCTAssertEqual(back["id"]?.string, "1")
         XCTAssertNil(back["id"]?.int)
         XCTAssertTrue(back["none"]?.isNull ?? false)
+        XCTAssertEqual(back["blank"]?.string, "")
+        XCTAssertFalse(back["blank"]?.isNull ?? true)
     }
 }
