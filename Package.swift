@@ -38,22 +38,27 @@ let engine: [Target] = [
 let recordings: [Target] = [
     .target(
         name: "Recordings",
-        dependencies: ["ScrollEngine", "YAMLGuard", .product(name: "Yams", package: "Yams")],
+        dependencies: ["ScrollEngine", "YAMLDocument"],
         path: "Sources/Recordings"
     ),
-    // Refuses YAML anchors, aliases, tags, complex keys and deep nesting before Yams parses a
-    // libinput-record header or a configuration (both Recordings and Configuration use it).
-    .target(name: "YAMLGuard", path: "Sources/YAMLGuard"),
+    // YAML for a libinput-record header and a configuration (both Recordings and Configuration use it):
+    // libyaml's events into a small node tree with marks, libyaml's emitter, and the byte-level check
+    // that refuses anchors, aliases, tags, complex keys and deep nesting before anything is parsed.
+    // libyaml is linked statically (libyaml.a), so a board needs no libyaml shared library.
+    .systemLibrary(name: "CYAML", path: "Sources/CYAML", providers: [.apt(["libyaml-dev"])]),
+    .target(name: "YAMLDocument", dependencies: ["CYAML"], path: "Sources/YAMLDocument",
+            linkerSettings: [.linkedLibrary(":libyaml.a")]),
+    .testTarget(name: "YAMLDocumentTests", dependencies: ["YAMLDocument"], path: "Tests/YAMLDocumentTests"),
     .executableTarget(name: "generate-recordings", dependencies: ["Recordings"], path: "Sources/generate-recordings"),
     .executableTarget(name: "recordings-bench", dependencies: ["Recordings", "ScrollEngine", "Configuration", "StreamOutput"], path: "Sources/recordings-bench"),
     .testTarget(name: "RecordingsTests", dependencies: ["Recordings"], path: "Tests/RecordingsTests"),
 ]
 
-// Configuration (YAML via Yams) and the JSON Lines stream encoder.
+// Configuration (YAML via YAMLDocument) and the JSON Lines stream encoder.
 let configurationAndOutput: [Target] = [
     .target(
         name: "Configuration",
-        dependencies: ["ScrollEngine", "YAMLGuard", .product(name: "Yams", package: "Yams")],
+        dependencies: ["ScrollEngine", "YAMLDocument"],
         path: "Sources/Configuration"
     ),
     .target(name: "StreamOutput", dependencies: ["ScrollEngine", "SystemInterface"], path: "Sources/StreamOutput"),
@@ -154,7 +159,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
-        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/apple/swift-numerics", from: "1.0.0"),
     ],
     targets: engine + recordings + configurationAndOutput + liveInput + renderer + daemon + executable

@@ -7,6 +7,9 @@
 #                 reviewed change.
 #   make plot     draw every bundled recording as SVG into out/plots/ (with $(RUN_CONFIG))
 
+# libyaml parses configurations and libinput-record headers (linked statically from its libyaml.a).
+APT_PACKAGES += libyaml-dev
+
 GOLDEN_DIR    := Tests/TouchscrollCLITests/Golden
 GOLDEN_CONFIG := $(GOLDEN_DIR)/golden-config.yaml
 # File names contain spaces and commas, so the list is produced by find -print0, never by make.

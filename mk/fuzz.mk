@@ -6,7 +6,8 @@
 # The harnesses are a package of their own (fuzz/Package.swift) built with
 # --sanitize=fuzzer --sanitize=address into .build-fuzz, apart from the normal build. SwiftPM's
 # --sanitize reaches only the fuzz package's own targets, so -Xswiftc/-Xcc pass the same to the
-# parsers (and libyaml) in the main package: without it libFuzzer sees no coverage in them.
+# parsers in the main package: without it libFuzzer sees no coverage in them (libyaml is the
+# system's static libyaml.a, linked uninstrumented).
 FUZZ_SECONDS       ?= 1200
 FUZZ_JOBS          ?= 2
 FUZZ_SMOKE_SECONDS ?= 4

@@ -1,9 +1,9 @@
 import ScrollEngine
-import Yams
+import YAMLDocument
 
 /// The `display:` section and the scroll-indicator keys of `scrollView:`.
 extension ConfigurationDecoder {
-    func decodeDisplay(_ node: Node, _ path: KeyPath) -> DisplayConfiguration? {
+    func decodeDisplay(_ node: YAMLNode, _ path: KeyPath) -> DisplayConfiguration? {
         if reader.isNull(node) { return nil }
         guard let m = reader.mapping(node, at: path, known: ConfigurationKeys.display) else { return nil }
         var display = DisplayConfiguration()
@@ -37,13 +37,13 @@ extension ConfigurationDecoder {
 
     /// The indicator keys of the `scrollView:` mapping (unknown keys are reported by the scroll
     /// view's own decoding).
-    func decodeIndicators(_ scrollViewNode: Node?) -> ScrollIndicatorConfiguration {
+    func decodeIndicators(_ scrollViewNode: YAMLNode?) -> ScrollIndicatorConfiguration {
         guard let m = scrollViewNode?.mapping else { return ScrollIndicatorConfiguration() }
         return decodeIndicators(m, at: KeyPath.root.appending("scrollView"))
     }
 
     /// The indicator keys of one scroll view's mapping at `path`.
-    func decodeIndicators(_ m: Node.Mapping, at path: KeyPath) -> ScrollIndicatorConfiguration {
+    func decodeIndicators(_ m: YAMLNode.Mapping, at path: KeyPath) -> ScrollIndicatorConfiguration {
         var indicators = ScrollIndicatorConfiguration()
         if let v = reader.field(m, "showsVerticalScrollIndicator", path, reader.bool) { indicators.showsVerticalScrollIndicator = v }
         if let v = reader.field(m, "showsHorizontalScrollIndicator", path, reader.bool) { indicators.showsHorizontalScrollIndicator = v }

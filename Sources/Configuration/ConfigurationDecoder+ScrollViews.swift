@@ -1,12 +1,12 @@
 import ScrollEngine
-import Yams
+import YAMLDocument
 
 /// `scrollViews:` — a screen of several scroll views, side by side and nested, each with every key
 /// of `scrollView:` plus `id`, `frame`, its own `contentViews` and the `scrollViews` inside its
 /// content. Problems name the view by its id: `scrollViews[list].scrollViews[carousel].frame`.
 extension ConfigurationDecoder {
     /// Nil when the key is absent (the `scrollView:` shorthand describes the screen).
-    func decodeScrollViewsKey(_ top: Node.Mapping?, screen: ScreenConfiguration, shorthandGiven: Bool,
+    func decodeScrollViewsKey(_ top: YAMLNode.Mapping?, screen: ScreenConfiguration, shorthandGiven: Bool,
                               displays: inout [String: ViewDisplayConfiguration]) -> [ScrollViewTree.Node]? {
         guard let node = top?["scrollViews"] else { return nil }
         let path = KeyPath.root.appending("scrollViews")
@@ -28,7 +28,7 @@ extension ConfigurationDecoder {
         let content: Size
     }
 
-    private func decodeNodes(_ node: Node, _ path: KeyPath, parent: Parent?, ancestors: [String], ids: inout [String: String],
+    private func decodeNodes(_ node: YAMLNode, _ path: KeyPath, parent: Parent?, ancestors: [String], ids: inout [String: String],
                              displays: inout [String: ViewDisplayConfiguration]) -> [ScrollViewTree.Node] {
         guard let items = reader.sequence(node, path) else { return [] }
         var nodes: [ScrollViewTree.Node] = []
@@ -74,7 +74,7 @@ extension ConfigurationDecoder {
     }
 
     /// The view's own drawing: `content` (a non-empty path), `pixelsPerPoint`, indicator keys.
-    private func decodeViewDisplay(_ m: Node.Mapping, _ path: KeyPath) -> ViewDisplayConfiguration {
+    private func decodeViewDisplay(_ m: YAMLNode.Mapping, _ path: KeyPath) -> ViewDisplayConfiguration {
         var display = ViewDisplayConfiguration(indicators: decodeIndicators(m, at: path))
         if let node = m["content"], !reader.isNull(node), let v = reader.string(node, path.appending("content")) {
             if v.isEmpty {
@@ -89,7 +89,7 @@ extension ConfigurationDecoder {
         return display
     }
 
-    private func checkZoomLimits(_ c: ScrollViewConfiguration, _ m: Node.Mapping, _ path: KeyPath, _ node: Node) {
+    private func checkZoomLimits(_ c: ScrollViewConfiguration, _ m: YAMLNode.Mapping, _ path: KeyPath, _ node: YAMLNode) {
         let f = YAMLNodeReader.format
         if c.minimumZoomScale > c.maximumZoomScale {
             reader.fail(path.appending("minimumZoomScale"), m["minimumZoomScale"] ?? node,
@@ -103,7 +103,7 @@ extension ConfigurationDecoder {
     /// zoomView names one of the view's content views. Naming a scroll view is refused: naming the
     /// view itself or one around it is a cycle of zoom views (zooming it would zoom what contains
     /// it), and a nested scroll view zooms with its parent's content anyway.
-    private func checkZoomView(_ view: ScrollViewTree.Node, ancestors: [String], path: KeyPath, node: Node) {
+    private func checkZoomView(_ view: ScrollViewTree.Node, ancestors: [String], path: KeyPath, node: YAMLNode) {
         let c = view.configuration
         if let zoomView = c.zoomView, !c.contentViews.contains(where: { $0.id == zoomView }) {
             let chain = ancestors + [view.id]

@@ -1,5 +1,5 @@
 import ScrollEngine
-import Yams
+import YAMLDocument
 
 /// Turns the node tree of a configuration file into a `TouchscrollConfiguration`, section by
 /// section; problems go to the reader. Cross-field checks (zoom limits, zoomView, unique ids)
@@ -7,7 +7,7 @@ import Yams
 struct ConfigurationDecoder {
     let reader: YAMLNodeReader
 
-    func decode(_ root: Node) -> TouchscrollConfiguration {
+    func decode(_ root: YAMLNode) -> TouchscrollConfiguration {
         let path = KeyPath.root
         let top = reader.mapping(root, at: path, known: ConfigurationKeys.root, hints: ConfigurationKeys.rootHints)
         let screen = reader.field(top, "screen", path, section(decodeScreen)) ?? ScreenConfiguration()
@@ -32,13 +32,13 @@ struct ConfigurationDecoder {
 
     // MARK: Sections
 
-    private func decodeScreen(_ node: Node, _ path: KeyPath) -> ScreenConfiguration? {
+    private func decodeScreen(_ node: YAMLNode, _ path: KeyPath) -> ScreenConfiguration? {
         guard let m = reader.mapping(node, at: path, known: ConfigurationKeys.screen) else { return nil }
         var screen = ScreenConfiguration()
-        let pixels = { (node: Node, path: KeyPath) in
+        let pixels = { (node: YAMLNode, path: KeyPath) in
             reader.positive(node, path, maximum: InputLimits.maximumScreenPixels, "a number of pixels > 0 and ≤ 32768")
         }
-        let millimetres = { (node: Node, path: KeyPath) in
+        let millimetres = { (node: YAMLNode, path: KeyPath) in
             reader.positive(node, path, maximum: InputLimits.maximumScreenMillimetres, "millimetres > 0 and ≤ 100000")
         }
         if let v = reader.field(m, "width", path, pixels) { screen.width = v }
@@ -51,14 +51,14 @@ struct ConfigurationDecoder {
         return screen
     }
 
-    private func decodeScrollView(_ node: Node, _ path: KeyPath) -> ScrollViewConfiguration? {
+    private func decodeScrollView(_ node: YAMLNode, _ path: KeyPath) -> ScrollViewConfiguration? {
         guard let m = reader.mapping(node, at: path, known: ConfigurationKeys.scrollView, hints: ConfigurationKeys.scrollViewHints) else { return nil }
         return scrollViewFields(m, path)
     }
 
     /// The UIScrollView properties of one scroll view's mapping (`scrollView:` or an entry of
     /// `scrollViews:`).
-    func scrollViewFields(_ m: Node.Mapping, _ path: KeyPath) -> ScrollViewConfiguration {
+    func scrollViewFields(_ m: YAMLNode.Mapping, _ path: KeyPath) -> ScrollViewConfiguration {
         var c = ScrollViewConfiguration()
         func flag(_ key: String, _ apply: (Bool) -> Void) {
             if let v = reader.field(m, key, path, reader.bool) { apply(v) }
@@ -96,7 +96,7 @@ struct ConfigurationDecoder {
         return c
     }
 
-    func decodeContentViews(_ node: Node, _ path: KeyPath) -> [ContentView]? {
+    func decodeContentViews(_ node: YAMLNode, _ path: KeyPath) -> [ContentView]? {
         guard let items = reader.sequence(node, path) else { return nil }
         var views: [ContentView] = []
         var firstIndexByID: [String: Int] = [:]
@@ -124,7 +124,7 @@ struct ConfigurationDecoder {
         return views
     }
 
-    private func decodeInput(_ node: Node, _ path: KeyPath) -> InputTransform? {
+    private func decodeInput(_ node: YAMLNode, _ path: KeyPath) -> InputTransform? {
         guard let m = reader.mapping(node, at: path, known: ConfigurationKeys.input) else { return nil }
         var input = InputTransform()
         if let v = reader.field(m, "rotation", path, { node, path in
@@ -137,7 +137,7 @@ struct ConfigurationDecoder {
         return input
     }
 
-    private func decodeOutput(_ node: Node, _ path: KeyPath) -> OutputConfiguration? {
+    private func decodeOutput(_ node: YAMLNode, _ path: KeyPath) -> OutputConfiguration? {
         guard let m = reader.mapping(node, at: path, known: ConfigurationKeys.output) else { return nil }
         var output = OutputConfiguration()
         if let v = reader.field(m, "frameRate", path, { reader.number($0, $1, in: OutputConfiguration.frameRateRange, "a frame rate from 1 to 1000 Hz") }) {
@@ -148,7 +148,7 @@ struct ConfigurationDecoder {
 
     // MARK: Values
 
-    func decodeSize(_ node: Node, _ path: KeyPath) -> Size? {
+    func decodeSize(_ node: YAMLNode, _ path: KeyPath) -> Size? {
         guard let m = reader.mapping(node, at: path, known: ConfigurationKeys.size) else { return nil }
         let what = "a size needs both width and height, in points"
         let width = reader.requiredField(m, "width", of: node, path, what, reader.length)
@@ -157,13 +157,13 @@ struct ConfigurationDecoder {
         return Size(width: width ?? 0, height: height ?? 0)
     }
 
-    private func decodePoint(_ node: Node, _ path: KeyPath) -> Point? {
+    private func decodePoint(_ node: YAMLNode, _ path: KeyPath) -> Point? {
         guard let m = reader.mapping(node, at: path, known: ConfigurationKeys.point) else { return nil }
         return Point(x: reader.field(m, "x", path, reader.coordinate) ?? 0, y: reader.field(m, "y", path, reader.coordinate) ?? 0)
     }
 
     /// Insets may be negative, as in UIKit.
-    func decodeInsets(_ node: Node, _ path: KeyPath) -> EdgeInsets? {
+    func decodeInsets(_ node: YAMLNode, _ path: KeyPath) -> EdgeInsets? {
         guard let m = reader.mapping(node, at: path, known: ConfigurationKeys.insets) else { return nil }
         return EdgeInsets(
             top: reader.field(m, "top", path, reader.coordinate) ?? 0,
@@ -173,7 +173,7 @@ struct ConfigurationDecoder {
         )
     }
 
-    func decodeRect(_ node: Node, _ path: KeyPath) -> Rect? {
+    func decodeRect(_ node: YAMLNode, _ path: KeyPath) -> Rect? {
         guard let m = reader.mapping(node, at: path, known: ConfigurationKeys.rect) else { return nil }
         // The origin defaults to (0, 0); the size has no default (a 0-point view draws nothing).
         let what = "a frame needs width and height, in points (x and y default to 0)"
@@ -185,21 +185,21 @@ struct ConfigurationDecoder {
         return Rect(x: x, y: y, width: width ?? 0, height: height ?? 0)
     }
 
-    private func decodeAlignmentPoint(_ node: Node, _ path: KeyPath) -> Point? {
+    private func decodeAlignmentPoint(_ node: YAMLNode, _ path: KeyPath) -> Point? {
         guard let m = reader.mapping(node, at: path, known: ConfigurationKeys.point) else { return nil }
-        let unit = { (node: Node, path: KeyPath) in reader.number(node, path, in: 0...1, "a fraction from 0 to 1") }
+        let unit = { (node: YAMLNode, path: KeyPath) in reader.number(node, path, in: 0...1, "a fraction from 0 to 1") }
         return Point(x: reader.field(m, "x", path, unit) ?? 0, y: reader.field(m, "y", path, unit) ?? 0)
     }
 
     /// `normal` (0.998), `fast` (0.99), or the fraction of velocity kept per millisecond.
-    private func decodeDecelerationRate(_ node: Node, _ path: KeyPath) -> DecelerationRate? {
+    private func decodeDecelerationRate(_ node: YAMLNode, _ path: KeyPath) -> DecelerationRate? {
         if case .scalar(let scalar) = node, scalar.style == .plain {
             switch scalar.string {
             case "normal": return .normal
             case "fast": return .fast
             default: break
             }
-            if let value = Double.construct(from: scalar) {
+            if let value = scalar.double {
                 guard value > 0, value <= InputLimits.maximumDecelerationRate else {
                     reader.fail(path, node, "\(YAMLNodeReader.format(value)) is out of range: expected normal, fast, or a number > 0 and ≤ 0.9999 per millisecond")
                     return nil
@@ -211,7 +211,7 @@ struct ConfigurationDecoder {
         return nil
     }
 
-    private func decodeDoubleTapZoom(_ node: Node, _ path: KeyPath) -> ScrollViewConfiguration.DoubleTapZoom? {
+    private func decodeDoubleTapZoom(_ node: YAMLNode, _ path: KeyPath) -> ScrollViewConfiguration.DoubleTapZoom? {
         guard let m = reader.mapping(node, at: path, known: ConfigurationKeys.doubleTapZoom) else { return nil }
         var value = ScrollViewConfiguration.DoubleTapZoom()
         if let v = reader.field(m, "enabled", path, reader.bool) { value.enabled = v }
@@ -219,7 +219,7 @@ struct ConfigurationDecoder {
         return value
     }
 
-    private func decodeEdgeSwipe(_ node: Node, _ path: KeyPath) -> ScrollViewConfiguration.EdgeSwipe? {
+    private func decodeEdgeSwipe(_ node: YAMLNode, _ path: KeyPath) -> ScrollViewConfiguration.EdgeSwipe? {
         guard let m = reader.mapping(node, at: path, known: ConfigurationKeys.edgeSwipe) else { return nil }
         let edges = ScrollViewConfiguration.EdgeSwipe.Edge.allCases.map { ($0.rawValue, $0) }
         guard m["edge"] != nil else {
@@ -231,7 +231,7 @@ struct ConfigurationDecoder {
         return ScrollViewConfiguration.EdgeSwipe(edge: edge, depth: depth)
     }
 
-    private func decodeInfiniteScrolling(_ node: Node, _ path: KeyPath) -> ScrollViewConfiguration.InfiniteScrolling? {
+    private func decodeInfiniteScrolling(_ node: YAMLNode, _ path: KeyPath) -> ScrollViewConfiguration.InfiniteScrolling? {
         guard let m = reader.mapping(node, at: path, known: ConfigurationKeys.infiniteScrolling) else { return nil }
         guard m["axis"] != nil, m["period"] != nil else {
             reader.fail(path, node, "expected both \"axis\" (horizontal or vertical) and \"period\" (points > 0)")
@@ -243,7 +243,7 @@ struct ConfigurationDecoder {
         return ScrollViewConfiguration.InfiniteScrolling(axis: axis, period: period)
     }
 
-    private func decodeLongPress(_ node: Node, _ path: KeyPath) -> ScrollViewConfiguration.LongPress? {
+    private func decodeLongPress(_ node: YAMLNode, _ path: KeyPath) -> ScrollViewConfiguration.LongPress? {
         guard let m = reader.mapping(node, at: path, known: ConfigurationKeys.longPress) else { return nil }
         var value = ScrollViewConfiguration.LongPress()
         if let v = reader.field(m, "enabled", path, reader.bool) { value.enabled = v }
@@ -251,7 +251,7 @@ struct ConfigurationDecoder {
         return value
     }
 
-    private func decodeWakeTouch(_ node: Node, _ path: KeyPath) -> ScrollViewConfiguration.WakeTouch? {
+    private func decodeWakeTouch(_ node: YAMLNode, _ path: KeyPath) -> ScrollViewConfiguration.WakeTouch? {
         guard let m = reader.mapping(node, at: path, known: ConfigurationKeys.wakeTouch) else { return nil }
         var value = ScrollViewConfiguration.WakeTouch()
         if let v = reader.field(m, "enabled", path, reader.bool) { value.enabled = v }
@@ -259,7 +259,7 @@ struct ConfigurationDecoder {
         return value
     }
 
-    private func decodeCalibration(_ node: Node, _ path: KeyPath) -> [Double]? {
+    private func decodeCalibration(_ node: YAMLNode, _ path: KeyPath) -> [Double]? {
         guard let items = reader.sequence(node, path) else { return nil }
         guard items.count == 6 else {
             reader.fail(path, node, "expected 6 numbers [a, b, c, d, e, f] (libinput's calibration matrix), got \(items.count)")
@@ -273,12 +273,12 @@ struct ConfigurationDecoder {
     }
 
     /// A section left empty (`scrollView:` with nothing under it) keeps every default.
-    func section<T>(_ decode: @escaping (Node, KeyPath) -> T?) -> (Node, KeyPath) -> T? {
+    func section<T>(_ decode: @escaping (YAMLNode, KeyPath) -> T?) -> (YAMLNode, KeyPath) -> T? {
         { node, path in reader.isNull(node) ? nil : decode(node, path) }
     }
 
     /// `~` (null) for keys whose value may be absent, e.g. `zoomView: ~`.
-    func optional<T>(_ decode: @escaping (Node, KeyPath) -> T?) -> (Node, KeyPath) -> T?? {
+    func optional<T>(_ decode: @escaping (YAMLNode, KeyPath) -> T?) -> (YAMLNode, KeyPath) -> T?? {
         { node, path in
             if reader.isNull(node) { return .some(nil) }
             guard let value = decode(node, path) else { return nil }
@@ -288,11 +288,11 @@ struct ConfigurationDecoder {
 
     // MARK: Cross-field checks
 
-    private func checkZoom(_ c: ScrollViewConfiguration, _ top: Node.Mapping?) {
+    private func checkZoom(_ c: ScrollViewConfiguration, _ top: YAMLNode.Mapping?) {
         let scrollNode = top?["scrollView"]
         let scrollMapping = scrollNode?.mapping
         let path = KeyPath.root.appending("scrollView")
-        func node(_ key: String) -> Node? { scrollMapping?[key] ?? scrollNode }
+        func node(_ key: String) -> YAMLNode? { scrollMapping?[key] ?? scrollNode }
         let f = YAMLNodeReader.format
         if c.minimumZoomScale > c.maximumZoomScale {
             reader.fail(path.appending("minimumZoomScale"), node("minimumZoomScale"),

@@ -1,12 +1,11 @@
-import Foundation
+import Glibc
 import ScrollEngine
-import YAMLGuard
-import Yams
+import YAMLDocument
 
 /// Loads a YAML configuration file into a `TouchscrollConfiguration`, reporting every problem
 /// with its key path and position (see docs/configuration.md for the keys and defaults).
 ///
-/// Walks Yams' node tree rather than using `Codable`: Codable stops at the first error, cannot
+/// Walks libyaml's node tree (`YAMLDocument`) rather than using `Codable`: Codable stops at the first error, cannot
 /// reject unknown keys with suggestions, and loses the line and column of the offending node.
 public enum ConfigurationLoader {
     /// The largest configuration file read (a full one with every key is about 4 kB).
@@ -46,19 +45,17 @@ public enum ConfigurationLoader {
 
     /// Loads configuration text; `file` only names it in errors. An empty document gives the defaults.
     public static func load(yaml: String, file: String? = nil) throws(ConfigurationErrors) -> TouchscrollConfiguration {
-        // Anchors, aliases, tags, complex keys and deep nesting are refused before Yams sees
-        // them (a few hundred bytes of nested aliases cost gigabytes; complex keys trap in Yams).
+        // Anchors, aliases, tags, complex keys and deep nesting are refused before libyaml sees
+        // them (a few hundred bytes of nested aliases cost gigabytes).
         if let problem = YAMLGuard.check(yaml.utf8) {
             throw ConfigurationErrors([ConfigurationError(file: file, line: problem.line, column: problem.column, keyPath: "",
                                                           problem: "not accepted: \(problem.message)")])
         }
-        let root: Node?
+        let root: YAMLNode?
         do {
-            root = try Yams.compose(yaml: yaml)
-        } catch let error as YamlError {
-            throw ConfigurationErrors([syntaxError(error, file: file)])
+            root = try YAMLDocument.parse(yaml)
         } catch {
-            throw ConfigurationErrors([ConfigurationError(file: file, keyPath: "", problem: "not valid YAML: \(error)")])
+            throw ConfigurationErrors([syntaxError(error, file: file)])
         }
         let reader = YAMLNodeReader(file: file)
         var configuration = TouchscrollConfiguration()
@@ -77,20 +74,18 @@ public enum ConfigurationLoader {
         return configuration
     }
 
-    private static func syntaxError(_ error: YamlError, file: String?) -> ConfigurationError {
+    private static func syntaxError(_ error: YAMLDocument.ParseError, file: String?) -> ConfigurationError {
         switch error {
-        case .scanner(let context, let problem, let mark, _),
-             .parser(let context, let problem, let mark, _),
-             .composer(let context, let problem, let mark, _):
-            let context = context.map { "\($0.text) " } ?? ""
+        case .syntax(let context, let problem, let mark):
             return ConfigurationError(file: file, line: mark.line, column: mark.column, keyPath: "", problem: "not valid YAML: \(context)\(problem)")
-        case .duplicatedKeysInMapping(let duplicates, let context):
+        case .duplicateKeys(let duplicates, let mark):
             return ConfigurationError(
-                file: file, line: context.mark.line, column: context.mark.column, keyPath: "",
+                file: file, line: mark.line, column: mark.column, keyPath: "",
                 problem: "duplicate key\(duplicates.count == 1 ? "" : "s") \(duplicates.map { "\"\($0)\"" }.joined(separator: ", "))"
             )
-        default:
-            return ConfigurationError(file: file, keyPath: "", problem: "not valid YAML: \(error)")
+        case .refused(let problem):
+            return ConfigurationError(file: file, line: problem.line, column: problem.column, keyPath: "",
+                                      problem: "not accepted: \(problem.message)")
         }
     }
 }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Configuration
 import Daemon
-import Foundation
+import Glibc
 import LiveInput
 import Logging
 
@@ -63,7 +63,7 @@ struct DaemonCommand: ParsableCommand {
         LoggingSystem.bootstrap(JournalLogHandler.standardError)
         let logger = Logger(label: "touchscroll")
         let configuration = try loadConfiguration(config)
-        let environment = ProcessInfo.processInfo.environment
+        let environment = Self.processEnvironment()
         let directories = DaemonDirectories(stateOption: stateDirectory, runtimeOption: runtimeDirectory, environment: environment)
         var parts = LiveSession.Parts()
         parts.configurationPath = config
@@ -77,5 +77,19 @@ struct DaemonCommand: ParsableCommand {
         parts.systemd = true
         parts.environment = environment
         try LiveSessionLauncher.run(configuration: configuration, input: input, parts: parts, logger: logger)
+    }
+
+    /// The process environment (`environ`) as a dictionary; the first of repeated names wins.
+    static func processEnvironment() -> [String: String] {
+        var result: [String: String] = [:]
+        var entry = environ
+        while let pointer = entry.pointee {
+            let text = String(cString: pointer)
+            if let equals = text.firstIndex(of: "="), result[String(text[..<equals])] == nil {
+                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            }
+            entry += 1
+        }
+        return result
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import Daemon
+import Glibc
 import LiveInput
 import Logging
 import ScrollEngine
@@ -33,10 +34,7 @@ struct DevicesCommand: ParsableCommand {
     func run() throws {
         let listings = try ExitCodes.reporting { try DeviceCatalog().list(nodes: devices) }
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            let data = try encoder.encode(listings.map(DeviceReport.init))
-            print(String(decoding: data, as: UTF8.self))
+            print(JSONValue.array(listings.map { DeviceReport($0).json }).prettyText)
         } else {
             for listing in listings { print(DeviceReport(listing).text) }
         }
@@ -56,8 +54,8 @@ struct DevicesCommand: ParsableCommand {
 }
 
 /// One device as `devices` prints it (text or JSON).
-struct DeviceReport: Encodable {
-    struct Axis: Encodable {
+struct DeviceReport {
+    struct Axis {
         var minimum: Int32
         var maximum: Int32
         var resolution: Int32
@@ -86,8 +84,8 @@ struct DeviceReport: Encodable {
         guard let d = listing.description else { return }
         name = d.name
         bus = d.busName
-        vendor = String(format: "%04x", d.id.vendor)
-        product = String(format: "%04x", d.id.product)
+        vendor = Self.hex4(d.id.vendor)
+        product = Self.hex4(d.id.product)
         slots = d.slotCount
         if let (ax, ay) = d.positionAxes {
             x = Axis(minimum: ax.minimum, maximum: ax.maximum, resolution: ax.resolution)
@@ -109,10 +107,44 @@ struct DeviceReport: Encodable {
         details.append("capabilities: " + (capabilities.isEmpty ? "none" : capabilities.joined(separator: " ")))
         if let x { details.append(axis("x", x)) }
         if let y { details.append(axis("y", y)) }
-        if let sizeMM { details.append(String(format: "%.0f×%.0f mm", sizeMM[0], sizeMM[1])) }
+        if let sizeMM { details.append("\(Self.whole(sizeMM[0]))×\(Self.whole(sizeMM[1])) mm") }
         if let slots { details.append("\(slots) slots") }
         if let calibration { details.append("calibration \(CalibrationMatrix(calibration))") }
         if !details.isEmpty { lines.append("    " + details.joined(separator: "  ")) }
         return lines.joined(separator: "\n")
     }
+
+    /// `0x1a` as `001a` (vendor and product ids, as lsusb writes them).
+    static func hex4(_ value: UInt16) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+
+    /// A size in whole millimetres (rounded half to even, as printf's `%.0f`).
+    static func whole(_ value: Double) -> String {
+        guard value.isFinite, abs(value) < 1e15 else { return "\(value)" }
+        return String(Int64(value.rounded(.toNearestOrEven)))
+    }
+
+    /// The report as `--json` prints it: absent values are left out.
+    var json: JSONValue {
+        func axis(_ a: Axis) -> JSONValue {
+            .object(["minimum": .number(Double(a.minimum)), "maximum": .number(Double(a.maximum)), "resolution": .number(Double(a.resolution))])
+        }
+        var fields: [String: JSONValue] = [
+            "node": .string(node), "kind": .string(kind), "capabilities": .array(capabilities.map(JSONValue.string)),
+        ]
+        fields["name"] = name.map(JSONValue.string)
+        fields["bus"] = bus.map(JSONValue.string)
+        fields["vendor"] = vendor.map(JSONValue.string)
+        fields["product"] = product.map(JSONValue.string)
+        fields["x"] = x.map(axis)
+        fields["y"] = y.map(axis)
+        fields["slots"] = slots.map { .number(Double($0)) }
+        fields["sizeMM"] = sizeMM.map { .array($0.map(JSONValue.number)) }
+        fields["calibration"] = calibration.map { .array($0.map(JSONValue.number)) }
+        fields["error"] = error.map(JSONValue.string)
+        return .object(fields)
+    }
 }
+

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import Glibc
 import ScrollEngine
 import Renderer
 import SessionPlot

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Configuration
-import Foundation
+import Glibc
 import Playback
 import Recordings
 import Renderer
@@ -36,6 +36,9 @@ struct RenderCommand: ParsableCommand {
     func validate() throws {
         if !display.drawsAnything {
             throw ValidationError("give at least one output: --png DIR, --screenshot FILE, --fb PATH or --drm PATH")
+        }
+        if !(0...86_400).contains(hold) {
+            throw ValidationError("--hold must be from 0 to 86400 seconds")
         }
     }
 
@@ -89,7 +92,7 @@ struct RenderCommand: ParsableCommand {
                 try display.waitForFlip()
                 StandardError.log(.info, "touchscroll: render: \(display.flipsCompleted) page flip(s) completed")
             }
-            if hold > 0 { Thread.sleep(forTimeInterval: hold) }
+            if hold > 0 { MonotonicClock.sleep(microseconds: Int64(hold * 1_000_000)) }
             try presenter.finish()
         }
     }

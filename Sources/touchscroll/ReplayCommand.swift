@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import Glibc
 import Playback
 import Recordings
 import ScrollEngine
@@ -102,6 +102,6 @@ final class TouchScriptTee {
 
     func close() throws {
         try sink.flush()
-        _ = Foundation.close(sink.fileDescriptor)
+        _ = Glibc.close(sink.fileDescriptor)
     }
 }

@@ -74,8 +74,8 @@ final class ConfigurationRangeTests: XCTestCase {
         XCTAssertEqual(configuration.scrollView.longPress.minimumPressDuration, 1e6)
     }
 
-    /// 831 bytes of nested aliases grow to gigabytes; complex keys trap inside Yams.
-    func testAnchorsAliasesComplexKeysAndTagsAreRefusedBeforeYamsParses() {
+    /// 831 bytes of nested aliases grow to gigabytes; a complex key names no key path.
+    func testAnchorsAliasesComplexKeysAndTagsAreRefusedBeforeLibyamlParses() {
         var bomb = "a0: &a0 [x, x, x, x, x, x, x, x, x]\n"
         for level in 1..<10 {
             bomb += "a\(level): &a\(level) [\(Array(repeating: "*a\(level - 1)", count: 9).joined(separator: ", "))]\n"

@@ -135,8 +135,8 @@ final class HostileInputTests: XCTestCase {
 
     """
 
-    /// 831 bytes of nested aliases used to grow to 2 GiB in Yams.
-    func testAYAMLAliasBombIsRefusedBeforeYamsExpandsIt() {
+    /// 831 bytes of nested aliases grow to 2 GiB when a YAML composer expands them.
+    func testAYAMLAliasBombIsRefusedBeforeAnythingExpandsIt() {
         var bomb = "    udev:\n      a0: &a0 [x, x, x, x, x, x, x, x, x]\n"
         for level in 1..<10 {
             let previous = "*a\(level - 1)"
@@ -147,7 +147,7 @@ final class HostileInputTests: XCTestCase {
         XCTAssertEqual(error?.expected, "plain YAML as libinput record writes it, got a YAML anchor (&); anchors and aliases are not accepted at column 11")
     }
 
-    /// `? [a]` (a collection as a mapping key) used to trap inside Yams.
+    /// `? [a]` (a collection as a mapping key) names no key path.
     func testAComplexKeyIsRefused() {
         XCTAssertEqual(error(Self.libinputHead + "    ? [a]\n    : 1\n" + Self.libinputEvents)?.line, 20)
         let implicit = error(Self.libinputHead + "    udev: {[a]: 1}\n" + Self.libinputEvents)

@@ -1,4 +1,3 @@
-import Foundation
 import ScrollEngine
 
 /// Turns one line of the control protocol into a request, or says precisely what is wrong with it.
@@ -16,10 +15,10 @@ public enum ControlCommandParser {
     /// The request on `line` with the scroll view it names (`"view"`, optional on every command;
     /// nil: the default, the first top-level view).
     public static func parseRequest(_ line: [UInt8]) -> (id: JSONValue?, view: String?, result: Result<ControlCommand, ControlError>) {
-        guard let text = String(validating: line, as: UTF8.self) else { return (nil, nil, .failure(.notUTF8)) }
+        guard String(validating: line, as: UTF8.self) != nil else { return (nil, nil, .failure(.notUTF8)) }
         let document: JSONValue
         do {
-            document = try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+            document = try JSONValue.parse(line)
         } catch {
             return (nil, nil, .failure(.notJSON(detail: describe(error))))
         }
@@ -175,15 +174,10 @@ public enum ControlCommandParser {
         }
     }
 
-    /// A JSON parse error as a short phrase.
-    static func describe(_ error: any Error) -> String {
-        if case DecodingError.dataCorrupted(let context) = error {
-            if let underlying = context.underlyingError {
-                let text = "\(underlying)"
-                return text.count > 160 ? String(text.prefix(160)) + "…" : text
-            }
-            return context.debugDescription
-        }
-        return "\(error)"
+    /// A JSON parse error as a short phrase: where a number is out of range, else that the line
+    /// is not JSON (the position of a syntax error helps nobody typing a request).
+    static func describe(_ error: JSONParseError) -> String {
+        if let path = error.numberOutOfRangeAt { return "number out of range at \(path)" }
+        return "The given data was not valid JSON."
     }
 }

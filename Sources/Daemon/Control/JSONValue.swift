@@ -1,47 +1,13 @@
-import Foundation
-
-/// A JSON document as a value. Requests are decoded into this first (Foundation's JSONDecoder
-/// does the parsing) so the command parser can tell a missing field from a field of the wrong
-/// type and name both precisely; replies are built from it and written with sorted keys.
-public enum JSONValue: Hashable, Sendable, Codable {
+/// A JSON document as a value. Requests are parsed into this first (`JSONValue.parse`, RFC 8259,
+/// strict) so the command parser can tell a missing field from a field of the wrong type and name
+/// both precisely; replies and the state file are built from it and written with sorted keys.
+public enum JSONValue: Hashable, Sendable {
     case null
     case bool(Bool)
     case number(Double)
     case string(String)
     case array([JSONValue])
     case object([String: JSONValue])
-
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.singleValueContainer()
-        if c.decodeNil() { self = .null }
-        else if let b = try? c.decode(Bool.self) { self = .bool(b) }
-        else if let n = try? c.decode(Double.self) { self = .number(n) }
-        else if let s = try? c.decode(String.self) { self = .string(s) }
-        else if let a = try? c.decode([JSONValue].self) { self = .array(a) }
-        else {
-            do {
-                self = .object(try c.decode([String: JSONValue].self))
-            } catch DecodingError.typeMismatch {
-                // Not null, bool, number, string, array or object: the only valid JSON that gets
-                // here is a number a Double cannot hold (errors inside an object pass through).
-                let path = decoder.codingPath.map(\.stringValue).joined(separator: ".")
-                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
-                                                        debugDescription: "number out of range at \(path.isEmpty ? "top level" : path)"))
-            }
-        }
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.singleValueContainer()
-        switch self {
-        case .null: try c.encodeNil()
-        case .bool(let b): try c.encode(b)
-        case .number(let n): try c.encode(n)
-        case .string(let s): try c.encode(s)
-        case .array(let a): try c.encode(a)
-        case .object(let o): try c.encode(o)
-        }
-    }
 
     /// What a value is, for error messages ("expected a number, found a string").
     public var kind: String {
@@ -55,13 +21,109 @@ public enum JSONValue: Hashable, Sendable, Codable {
         }
     }
 
-    /// The value as one line of JSON with sorted keys (no trailing newline).
+    /// The value as one line of JSON with sorted keys (no trailing newline). Numbers are written in
+    /// their shortest exact form (`640`, `0.1`, `1e-05`), so a request's id is echoed unchanged;
+    /// a non-finite number, which JSON cannot carry (parsed requests and engine states never hold
+    /// one), is written `null`.
     public var jsonText: String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // Encoding a JSONValue fails only for non-finite numbers, which replies never contain
-        // (the parser rejects them and engine states are finite).
-        guard let data = try? encoder.encode(self) else { return "null" }
-        return String(decoding: data, as: UTF8.self)
+        var bytes: [UInt8] = []
+        append(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the value as compact JSON with sorted keys.
+    public func append(to bytes: inout [UInt8]) {
+        switch self {
+        case .null: bytes.append(contentsOf: "null".utf8)
+        case .bool(let b): bytes.append(contentsOf: (b ? "true" : "false").utf8)
+        case .number(let n): Self.appendNumber(n, to: &bytes)
+        case .string(let s): Self.appendString(s, to: &bytes)
+        case .array(let items):
+            bytes.append(UInt8(ascii: "["))
+            for (index, item) in items.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                item.append(to: &bytes)
+            }
+            bytes.append(UInt8(ascii: "]"))
+        case .object(let fields):
+            bytes.append(UInt8(ascii: "{"))
+            for (index, key) in fields.keys.sorted().enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                Self.appendString(key, to: &bytes)
+                bytes.append(UInt8(ascii: ":"))
+                fields[key]!.append(to: &bytes)
+            }
+            bytes.append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// The value as indented JSON with sorted keys, as Foundation's pretty printing writes it (two
+    /// spaces per level, `"key" : value`): for people reading `touchscroll devices --json`.
+    public var prettyText: String {
+        var bytes: [UInt8] = []
+        appendPretty(to: &bytes, level: 0)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private func appendPretty(to bytes: inout [UInt8], level: Int) {
+        func newline(_ level: Int) {
+            bytes.append(0x0A)
+            bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * level))
+        }
+        switch self {
+        case .array(let items) where !items.isEmpty:
+            bytes.append(UInt8(ascii: "["))
+            for (index, item) in items.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                newline(level + 1)
+                item.appendPretty(to: &bytes, level: level + 1)
+            }
+            newline(level)
+            bytes.append(UInt8(ascii: "]"))
+        case .object(let fields) where !fields.isEmpty:
+            bytes.append(UInt8(ascii: "{"))
+            for (index, key) in fields.keys.sorted().enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                newline(level + 1)
+                Self.appendString(key, to: &bytes)
+                bytes.append(contentsOf: " : ".utf8)
+                fields[key]!.appendPretty(to: &bytes, level: level + 1)
+            }
+            newline(level)
+            bytes.append(UInt8(ascii: "}"))
+        default:
+            append(to: &bytes)
+        }
+    }
+
+    private static func appendNumber(_ value: Double, to bytes: inout [UInt8]) {
+        guard value.isFinite else {
+            bytes.append(contentsOf: "null".utf8)
+            return
+        }
+        // Swift's description is the shortest text that reads back as the same Double.
+        var text = value.description
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    private static func appendString(_ string: String, to bytes: inout [UInt8]) {
+        let hex = Array("0123456789abcdef".utf8)
+        bytes.append(UInt8(ascii: "\""))
+        for byte in string.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+            case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+            case 0x0A: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+            case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+            case 0x09: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+            case 0x08: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
+            case 0x0C: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
+            case 0..<0x20: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                                                     hex[Int(byte >> 4)], hex[Int(byte & 15)]])
+            default: bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
     }
 }

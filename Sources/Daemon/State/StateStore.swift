@@ -1,5 +1,6 @@
 import SystemInterface
-import Foundation
+import Glibc
+import ScrollEngine
 import Logging
 
 /// The state file in the state directory (`$STATE_DIRECTORY`, or `--state-dir`): reads it at start,
@@ -39,20 +40,36 @@ public struct StateStore: Sendable {
 
     /// What the bytes of a state file hold (`load` without the file).
     public static func decode(_ bytes: [UInt8]) -> LoadResult {
-        struct VersionOnly: Decodable { var version: Int }
-        let decoder = JSONDecoder()
-        let data = Data(bytes)
-        let version: Int
+        let document: JSONValue
         do {
-            version = try decoder.decode(VersionOnly.self, from: data).version
+            document = try JSONValue.parse(bytes)
         } catch {
-            return .unreadable(reason: describe(error))
+            return .unreadable(reason: "not valid JSON (\(error))")
         }
-        guard version == PreservedState.currentVersion else { return .versionMismatch(found: version) }
-        do {
-            return .loaded(try decoder.decode(PreservedState.self, from: data))
+        do throws(FieldError) {
+            let top = try FieldReader.object(document, at: [])
+            let version = try FieldReader.int(top, "version", at: [])
+            guard version == PreservedState.currentVersion else { return .versionMismatch(found: version) }
+            let views = try FieldReader.object(FieldReader.field(top, "scrollViews", at: []), at: ["scrollViews"])
+            var state = PreservedState()
+            for (id, value) in views {
+                let path = ["scrollViews", id]
+                let view = try FieldReader.object(value, at: path)
+                let offset = try FieldReader.object(FieldReader.field(view, "contentOffset", at: path), at: path + ["contentOffset"])
+                let inset = try FieldReader.object(FieldReader.field(view, "contentInset", at: path), at: path + ["contentInset"])
+                func number(_ object: [String: JSONValue], _ key: String, _ at: [String]) throws(FieldError) -> Double {
+                    try FieldReader.double(object, key, at: at)
+                }
+                let offsetPath = path + ["contentOffset"], insetPath = path + ["contentInset"]
+                let contentOffset = Point(x: try number(offset, "x", offsetPath), y: try number(offset, "y", offsetPath))
+                let zoomScale = try number(view, "zoomScale", path)
+                let contentInset = EdgeInsets(top: try number(inset, "top", insetPath), left: try number(inset, "left", insetPath),
+                                              bottom: try number(inset, "bottom", insetPath), right: try number(inset, "right", insetPath))
+                state.scrollViews[id] = PreservedScrollViewState(contentOffset: contentOffset, zoomScale: zoomScale, contentInset: contentInset)
+            }
+            return .loaded(state)
         } catch {
-            return .unreadable(reason: describe(error))
+            return .unreadable(reason: error.reason)
         }
     }
 
@@ -88,25 +105,58 @@ public struct StateStore: Sendable {
     /// The bytes of a state file holding `state` (sorted keys, one line), or nil when a number is
     /// not finite.
     public static func encode(_ state: PreservedState) -> [UInt8]? {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        guard let data = try? encoder.encode(state) else { return nil }
-        return Array(data) + [UInt8(ascii: "\n")]
+        var views: [String: JSONValue] = [:]
+        for (id, view) in state.scrollViews {
+            let numbers = [view.contentOffset.x, view.contentOffset.y, view.zoomScale,
+                           view.contentInset.top, view.contentInset.left, view.contentInset.bottom, view.contentInset.right]
+            guard numbers.allSatisfy(\.isFinite) else { return nil }
+            views[id] = .object([
+                "contentOffset": .object(["x": .number(view.contentOffset.x), "y": .number(view.contentOffset.y)]),
+                "zoomScale": .number(view.zoomScale),
+                "contentInset": .object(["top": .number(view.contentInset.top), "left": .number(view.contentInset.left),
+                                         "bottom": .number(view.contentInset.bottom), "right": .number(view.contentInset.right)]),
+            ])
+        }
+        let document = JSONValue.object(["version": .number(Double(state.version)), "scrollViews": .object(views)])
+        var bytes: [UInt8] = []
+        document.append(to: &bytes)
+        bytes.append(UInt8(ascii: "\n"))
+        return bytes
     }
 
-    /// A decoding error as one line: what was wrong and at which key path.
-    static func describe(_ error: any Error) -> String {
-        guard let decoding = error as? DecodingError else { return "\(error)" }
-        func path(_ context: DecodingError.Context) -> String {
-            let keys = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }
-            return keys.isEmpty ? "top level" : keys.joined(separator: ".")
+    /// A field of the state file that is missing or of the wrong type, with its key path.
+    struct FieldError: Error {
+        var reason: String
+    }
+
+    /// Typed fields out of parsed JSON; errors name the key path (`scrollViews.gallery.zoomScale`).
+    enum FieldReader {
+        static func describe(_ path: [String]) -> String { path.isEmpty ? "top level" : path.joined(separator: ".") }
+
+        static func field(_ object: [String: JSONValue], _ key: String, at path: [String]) throws(FieldError) -> JSONValue {
+            guard let value = object[key] else { throw FieldError(reason: "missing key \(key) at \(describe(path))") }
+            return value
         }
-        switch decoding {
-        case .dataCorrupted(let c): return "not valid JSON (\(c.underlyingError.map { "\($0)" } ?? c.debugDescription))"
-        case .keyNotFound(let key, let c): return "missing key \(key.stringValue) at \(path(c))"
-        case .typeMismatch(let type, let c): return "expected \(type) at \(path(c))"
-        case .valueNotFound(let type, let c): return "expected \(type) at \(path(c)), found null"
-        @unknown default: return "\(error)"
+
+        static func object(_ value: JSONValue, at path: [String]) throws(FieldError) -> [String: JSONValue] {
+            guard case .object(let fields) = value else { throw FieldError(reason: "expected an object at \(describe(path)), found \(value.kind)") }
+            return fields
+        }
+
+        static func double(_ object: [String: JSONValue], _ key: String, at path: [String]) throws(FieldError) -> Double {
+            switch try field(object, key, at: path) {
+            case .number(let n): return n
+            case .null: throw FieldError(reason: "expected Double at \(describe(path + [key])), found null")
+            default: throw FieldError(reason: "expected Double at \(describe(path + [key]))")
+            }
+        }
+
+        static func int(_ object: [String: JSONValue], _ key: String, at path: [String]) throws(FieldError) -> Int {
+            switch try field(object, key, at: path) {
+            case .number(let n) where n.rounded() == n && abs(n) < 1e15: return Int(n)
+            case .null: throw FieldError(reason: "expected Int at \(describe(path + [key])), found null")
+            default: throw FieldError(reason: "expected Int at \(describe(path + [key]))")
+            }
         }
     }
 }

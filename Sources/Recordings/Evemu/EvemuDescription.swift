@@ -29,7 +29,7 @@ struct EvemuDescription {
     /// line (an `E:` line or anything else), leaving it to the caller.
     mutating func consume(_ content: Substring, comment: Substring?, line: Int) throws -> Bool {
         if content.isEmpty {
-            if let comment, let range = comment.range(of: "EVEMU ") {
+            if let comment, let range = comment.firstRange(of: "EVEMU ") {
                 version = String(comment[range.upperBound...].prefix { !$0.isWhitespace })
             }
             return true

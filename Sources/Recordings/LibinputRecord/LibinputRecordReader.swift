@@ -1,13 +1,11 @@
-import Foundation
 import ScrollEngine
-import YAMLGuard
-import Yams
+import YAMLDocument
 
 /// Reads `libinput record` YAML (version 1) one event at a time.
 ///
 /// The header (version, the chosen device's `evdev` name/id/codes/absinfo/properties, unknown keys
-/// ignored) is parsed with Yams. The device's `events:` list is read line by line by hand instead:
-/// Yams (libyaml's document API) builds the whole document before returning it, and recordings
+/// ignored) is parsed with libyaml (`YAMLDocument`). The device's `events:` list is read line by
+/// line by hand instead: a YAML tree holds the whole document at once, and recordings
 /// can be hundreds of MB. `libinput record` writes that list in one fixed block style —
 /// `- evdev:` starting a frame, then one `- [sec, usec, type, code, value]` line per event — so the
 /// hand-written part only reads those lines, skips other entries (e.g. `- libinput:` events) by
@@ -33,9 +31,9 @@ public struct LibinputRecordReader: EvdevEventReader {
     private var finished = false
     private var warnedUnknown = Set<[Int64]>()
 
-    /// The most bytes the header given to Yams may have (the top-level keys and the chosen
+    /// The most bytes the header given to libyaml may have (the top-level keys and the chosen
     /// device's description; events are never part of it). Real headers are a few kB; 256 KiB keeps
-    /// Yams' parse of the worst case (thousands of keys) to about 0.2 s.
+    /// the parse of the worst case (thousands of keys) short.
     public static let maximumHeaderBytes = 256 * 1024
 
     public init(source: any ByteSource, deviceIndex: Int = 0) throws {
@@ -86,7 +84,7 @@ public struct LibinputRecordReader: EvdevEventReader {
             }
             if itemIndent == nil, body.hasPrefix("- ") { itemIndent = indent }
             if indent == itemIndent, body.hasPrefix("- ") { deviceCounter += 1 }
-            let isEventsKey = body.hasPrefix("events:") && body.dropFirst("events:".count).trimmingCharacters(in: .whitespaces).isEmpty
+            let isEventsKey = body.hasPrefix("events:") && body.dropFirst("events:".count).allSatisfy({ $0.isWhitespace && !$0.isNewline })
             if isEventsKey {
                 if deviceCounter == deviceIndex {
                     eventsIndent = indent
@@ -115,8 +113,8 @@ public struct LibinputRecordReader: EvdevEventReader {
             throw RecordingError(file: name, line: nil,
                                  expected: "device index \(deviceIndex), but the file has \(max(0, deviceCounter + 1)) device(s) (indices are 0-based)")
         }
-        // Anchors, aliases, tags and complex keys are refused before Yams sees them: a few hundred
-        // bytes of nested aliases expand to gigabytes, and complex keys trap inside Yams.
+        // Anchors, aliases, tags and complex keys are refused before libyaml sees them: a few
+        // hundred bytes of nested aliases expand to gigabytes.
         var yamlGuard = YAMLGuard()
         for line in topLevel + deviceLines {
             if let problem = yamlGuard.check(line: line.text.utf8, number: line.number) {

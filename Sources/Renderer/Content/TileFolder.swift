@@ -1,5 +1,5 @@
 import CPixman
-import Foundation
+import Glibc
 
 /// Content as a folder of tiles at several resolutions, like PhotoScroller's:
 ///
@@ -13,10 +13,8 @@ import Foundation
 /// assembled into one image in memory, so drawing is the same as for a single image.
 public enum TileFolder {
     public static func readLevels(directory: String) throws -> [PixelBuffer] {
-        let files = FileManager.default
-        let entries: [String]
-        do { entries = try files.contentsOfDirectory(atPath: directory) } catch {
-            throw RendererError(.imageRead, path: directory, "cannot list the tile folder: \(error.localizedDescription)")
+        guard let entries = entries(of: directory) else {
+            throw RendererError(.imageRead, path: directory, "cannot list the tile folder: \(String(cString: strerror(errno)))")
         }
         let scales = entries.compactMap(Int.init).filter { $0 > 0 }.sorted(by: >)
         guard !scales.isEmpty else {
@@ -28,9 +26,21 @@ public enum TileFolder {
         return try scales.map { try readLevel(directory: directory + "/\($0)") }
     }
 
+    /// The names in a directory (without `.` and `..`), or nil with `errno` set when it cannot be read.
+    static func entries(of directory: String) -> [String]? {
+        guard let stream = opendir(directory) else { return nil }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.baseAddress!.assumingMemoryBound(to: CChar.self)) }
+            if name != ".", name != ".." { names.append(name) }
+        }
+        return names
+    }
+
     /// One level: its tiles pasted together with pixman.
     static func readLevel(directory: String) throws -> PixelBuffer {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        let names = entries(of: directory) ?? []
         var tiles: [[Int]: String] = [:]
         for name in names {
             let stem = name.split(separator: ".").first.map(String.init) ?? ""

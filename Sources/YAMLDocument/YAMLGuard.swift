@@ -1,15 +1,15 @@
-/// A byte-level check of YAML text *before* Yams (libyaml) parses it, for the YAML features that
-/// let a small file cost unbounded time, memory or stack, or that trap inside Yams:
+/// A byte-level check of YAML text *before* libyaml parses it, for the YAML features that
+/// let a small file cost unbounded time, memory or stack:
 ///
 /// - anchors and aliases (`&a`, `*a`): nested aliases make an 831-byte file expand to gigabytes
-///   (the "billion laughs"), and an alias used as a mapping key is hashed once per copy;
-/// - complex keys (`? [a]`): a collection as a mapping key, which Yams' dictionary building traps on;
+///   (the "billion laughs");
+/// - complex keys (`? [a]`): a collection as a mapping key, which no key path can name;
 /// - tags (`!!binary`, `!custom`): neither format uses them, and they select constructors;
-/// - nesting deeper than `maximumDepth` (flow brackets, or block indentation), which Yams composes
-///   recursively.
+/// - nesting deeper than `maximumDepth` (flow brackets, or block indentation).
 ///
 /// Neither a configuration file nor a libinput-record header needs any of these, so they are
-/// refused with their line and column rather than parsed. The scanner understands enough YAML to
+/// refused with their line and column rather than parsed (`YAMLDocument.parse` refuses them again
+/// from libyaml's events, so a caller that skips this check still gets no alias expansion). The scanner understands enough YAML to
 /// avoid false alarms: quoted scalars (also across lines), comments, block scalars (`|`, `>`),
 /// and `&`, `*`, `!`, `?` inside a plain scalar (`name: Foo & Bar` is fine).
 public struct YAMLGuard {

@@ -1,0 +1,87 @@
+import Foundation
+import XCTest
+
+/// The `touchscroll` executable links no Foundation: Foundation and its ICU data are most of a
+/// binary's size and a good part of its memory, and a kiosk board pays for both. Only
+/// FoundationEssentials (no ICU), which swift-argument-parser uses, is allowed.
+///
+/// Reads the symbols of the built executable and of each of its modules' object files with `nm`
+/// (binutils), so a new `import Foundation` anywhere in the executable's modules fails here with the
+/// file that brought it in.
+final class NoFoundationTests: XCTestCase {
+    /// The modules the executable links (ours and its packages'); test targets may use Foundation.
+    static let modules = [
+        "ScrollEngine", "YAMLDocument", "Configuration", "StreamOutput", "Playback", "SessionPlot", "Recordings",
+        "SystemInterface", "LiveInput", "Renderer", "Daemon", "touchscroll", "ArgumentParser", "Logging", "RealModule",
+    ]
+
+    /// Object files still being rewritten without Foundation (the touch-script reader's fallback decoder
+    /// and the format sniffing). Each entry is a file name; the list only ever shrinks.
+    static let notYetWithoutFoundation: Set<String> = ["TouchScriptReader.swift.o", "RecordingSource.swift.o"]
+
+    /// Swift symbols of the Foundation and FoundationInternationalization modules (also extensions
+    /// in them, `$sSy10FoundationE…`), and ICU's. FoundationEssentials' symbols (`20FoundationEssentials`)
+    /// do not match.
+    static func isFoundationSymbol(_ name: Substring) -> Bool {
+        name.contains("10Foundation") || name.contains("30FoundationInternationalization") || name.contains("_FoundationICU")
+    }
+
+    /// The Foundation symbols `nm` lists for each of `paths` (defined or referenced), in one run of nm.
+    static func foundationSymbols(of paths: [String]) throws -> [String: Set<String>] {
+        guard !paths.isEmpty else { return [:] }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/nm")
+        process.arguments = ["-A"] + paths // -A: each line starts with "<file>:"
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw XCTSkip("nm failed on \(paths.count) files") }
+        var symbols: [String: Set<String>] = [:]
+        for path in paths { symbols[path] = [] }
+        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+            guard let name = line.split(separator: " ").last, isFoundationSymbol(name),
+                  let colon = line.firstIndex(of: ":") else { continue }
+            symbols[String(line[..<colon]), default: []].insert(String(name))
+        }
+        return symbols
+    }
+
+    var products: URL { TouchscrollProcess.executable.deletingLastPathComponent() }
+
+    func testNoModuleOfTheExecutableUsesFoundation() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/nm") else { throw XCTSkip("nm (binutils) is not installed") }
+        var scanned = 0
+        for module in Self.modules {
+            let directory = products.appendingPathComponent("\(module).build")
+            guard let files = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { continue }
+            let objects = files.filter { $0.hasSuffix(".o") && !Self.notYetWithoutFoundation.contains($0) }
+                .map { directory.appendingPathComponent($0).path }
+            scanned += objects.count
+            for (path, symbols) in try Self.foundationSymbols(of: objects).sorted(by: { $0.key < $1.key }) {
+                XCTAssertEqual(symbols, [], "\(path) uses Foundation (import FoundationEssentials, or write it by hand)")
+            }
+        }
+        guard scanned > 0 else { throw XCTSkip("no object files beside \(TouchscrollProcess.executable.path); run `swift build` first") }
+        XCTAssertGreaterThan(scanned, 100, "the executable's modules have hundreds of source files")
+    }
+
+    /// Every Foundation symbol in the executable comes from a file still on the list above; with the
+    /// list empty, the executable has none (and so no libFoundation / ICU).
+    func testTheExecutableHasNoFoundationSymbolsOfItsOwn() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/nm") else { throw XCTSkip("nm (binutils) is not installed") }
+        let executable = TouchscrollProcess.executable.path
+        guard FileManager.default.isExecutableFile(atPath: executable) else { throw XCTSkip("touchscroll is not built at \(executable)") }
+        var allowed = Set<String>()
+        for module in Self.modules {
+            let directory = products.appendingPathComponent("\(module).build")
+            let paths = Self.notYetWithoutFoundation.map { directory.appendingPathComponent($0).path }
+                .filter { FileManager.default.fileExists(atPath: $0) }
+            for symbols in try Self.foundationSymbols(of: paths).values { allowed.formUnion(symbols) }
+        }
+        let unexplained = (try Self.foundationSymbols(of: [executable])[executable] ?? []).subtracting(allowed)
+        XCTAssertEqual(unexplained.sorted(), [], "touchscroll links Foundation through these symbols")
+    }
+}
