@@ -56,7 +56,9 @@ final class SessionDisplay {
         let output = try openOutput(settings, configuration)
         self.output = output
         if isBlank { try? output.setBlanked(true) }
-        return try FramePresenter(configuration: configuration, content: content, output: output, initialState: state, startTime: now)
+        // Live: the sharp redraw after a zoom goes in bands between frames, never holding input up.
+        return try FramePresenter(configuration: configuration, content: content, output: output, initialState: state, startTime: now,
+                                  sharpRedraw: FramePresenter.liveSharpRedraw)
     }
 
     var isLost: Bool { presenter == nil }
@@ -73,7 +75,8 @@ final class SessionDisplay {
         draw(at: time)
     }
 
-    /// When the picture changes next by itself (indicator fade, header slide), at most once per
+    /// When the picture changes next by itself (indicator fade, header slide, the next band of a
+    /// sharp redraw), at most once per
     /// animation frame (a fade changes its opacity every millisecond or so; the panel shows one
     /// frame per refresh), or when to retry a lost display; nil: nothing until the next input.
     var nextDeadline: Timestamp? {

@@ -28,6 +28,8 @@ public final class ContentImage {
         self.pixelsPerPoint = pixelsPerPoint
         self.pointSize = Size(width: Double(source.width) / pixelsPerPoint, height: Double(source.height) / pixelsPerPoint)
         self.isOpaque = source.format == .xrgb8888 || (0..<source.size.pixelCount).allSatisfy { source.pixels[$0] >> 24 == 0xFF }
+        // Opaque content is kept without alpha (the same words, read as x8r8g8b8).
+        if isOpaque { source.treatAsOpaque() }
         var levels = [source]
         while let last = levels.last, last.width % 2 == 0, last.height % 2 == 0,
               last.width / 2 >= minimumSide, last.height / 2 >= minimumSide {
@@ -54,6 +56,7 @@ public final class ContentImage {
         self.isOpaque = levels.allSatisfy { level in
             level.format == .xrgb8888 || (0..<level.size.pixelCount).allSatisfy { level.pixels[$0] >> 24 == 0xFF }
         }
+        if isOpaque { levels.forEach { $0.treatAsOpaque() } }
     }
 
     /// pixman samples transformed images in 16.16 fixed point: no side may exceed this.

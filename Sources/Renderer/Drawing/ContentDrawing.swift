@@ -49,6 +49,12 @@ enum ContentDrawing {
         f.m = ((a, 0, -placement.origin.x * a), (0, a, -placement.origin.y * a), (0, 0, 1))
         var t = pixman_transform()
         pixman_transform_from_pixman_f_transform(&t, &f)
+        if placement.filter == .nearest, placement.repeatAxis == nil, op == PIXMAN_OP_SRC,
+           level.format == .xrgb8888, frame.format == .xrgb8888 {
+            // A zoom in flight: the table-driven nearest-neighbour copy, same pixels as pixman's.
+            NearestScaler.draw(level, transform: t, into: frame, rect: PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
+            return
+        }
         pixman_image_set_transform(level.image, &t)
         placement.filter.apply(to: level.image, sourcePixelsPerScreenPixel: a)
         pixman_image_set_repeat(level.image, placement.repeatAxis == nil ? PIXMAN_REPEAT_NONE : PIXMAN_REPEAT_NORMAL)

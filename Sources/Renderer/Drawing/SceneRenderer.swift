@@ -9,8 +9,10 @@ public final class SceneRenderer {
     public let panelSize: PixelSize
     /// The frame in the scroll view's orientation.
     public let logicalFrame: PixelBuffer
-    private let panelFrame: PixelBuffer?
+    private let rotatedFrame: PixelBuffer?
     private let headerImage: PixelBuffer?
+    /// The indicators' coverage masks, kept between frames.
+    private let indicatorMasks = IndicatorMaskCache()
 
     public init(configuration: RendererConfiguration, content: ContentImage, panelSize: PixelSize) throws {
         self.configuration = configuration
@@ -18,7 +20,7 @@ public final class SceneRenderer {
         self.panelSize = panelSize
         let logical = configuration.rotation.logicalSize(panel: panelSize)
         self.logicalFrame = PixelBuffer(size: logical)
-        self.panelFrame = configuration.rotation == .none ? nil : PixelBuffer(size: panelSize)
+        self.rotatedFrame = configuration.rotation == .none ? nil : PixelBuffer(size: panelSize)
         if case .image(let path, _)? = configuration.header?.fill {
             self.headerImage = try PNGFile.read(path: path)
         } else {
@@ -29,7 +31,28 @@ public final class SceneRenderer {
     /// Draws `description` and returns the panel-oriented frame (valid until the next draw).
     @discardableResult
     public func draw(_ description: FrameDescription) -> PixelBuffer {
-        let frame = logicalFrame
+        drawScene(description, into: logicalFrame)
+        return panelOriented()
+    }
+
+    /// Draws only the rows `rows` of the logical frame (a band across the scroll view; the rest keeps
+    /// what it had) and returns the panel-oriented frame. The sharp redraw after a zoom goes band by band.
+    @discardableResult
+    public func draw(_ description: FrameDescription, rows: Range<Int>) -> PixelBuffer {
+        draw(description, within: [PixelRect(x: 0, y: rows.lowerBound, width: logicalFrame.width, height: rows.count)])
+    }
+
+    /// Draws only inside `areas` of the logical frame (the rest keeps what it had) and returns the
+    /// panel-oriented frame. The pixels inside are exactly those a whole `draw(description)` gives
+    /// them: every drawing step is clipped to the areas (a pixman clip region on the frame), none is
+    /// approximated.
+    @discardableResult
+    public func draw(_ description: FrameDescription, within areas: [PixelRect]) -> PixelBuffer {
+        logicalFrame.drawing(within: areas) { drawScene(description, into: logicalFrame) }
+        return panelOriented()
+    }
+
+    private func drawScene(_ description: FrameDescription, into frame: PixelBuffer) {
         ContentDrawing.draw(content, at: description.content, background: configuration.backgroundColor, into: frame)
         if description.showsDebugViews {
             DebugViewDrawing.draw(configuration.scrollView.contentViews, placement: description.content,
@@ -39,11 +62,18 @@ public final class SceneRenderer {
             drawHeader(header, top: top, into: frame)
         }
         for knob in description.indicators {
-            IndicatorDrawing.draw(knob, style: configuration.indicators.indicatorStyle, into: frame)
+            IndicatorDrawing.draw(knob, style: configuration.indicators.indicatorStyle, into: frame, masks: indicatorMasks)
         }
-        guard let panelFrame else { return frame }
-        configuration.rotation.rotate(frame, into: panelFrame)
-        return panelFrame
+    }
+
+    /// The frame drawn last, turned onto the panel (valid until the next draw).
+    public var panelFrame: PixelBuffer { rotatedFrame ?? logicalFrame }
+
+    /// The logical frame turned onto the panel (the frame itself when the output is not rotated).
+    private func panelOriented() -> PixelBuffer {
+        guard let rotatedFrame else { return logicalFrame }
+        configuration.rotation.rotate(logicalFrame, into: rotatedFrame)
+        return rotatedFrame
     }
 
     private func drawHeader(_ header: StationaryHeader, top: Int, into frame: PixelBuffer) {
