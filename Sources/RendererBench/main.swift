@@ -6,7 +6,7 @@
 // sharp redraw at once. `make bench` (bench/bench.py) reads the lines that start with `row `.
 // Optional: `--screenshot FILE` writes the demo scene (header, indicators, debug outlines).
 //
-//   swift run -c release RendererBench [--frames N] [--screenshot FILE]
+//   swift run -c release RendererBench [--frames N] [--copy-at-present] [--screenshot FILE]
 import Glibc
 import Renderer
 import ScrollEngine
@@ -27,15 +27,31 @@ func now() -> Double {
 
 func median(_ xs: [Double]) -> Double { let s = xs.sorted(); return s[s.count / 2] }
 
-/// The real output path without a device: every presented frame is converted into a second buffer
-/// with pixman, as FramebufferOutput and DRMOutput write it into their mapped memory.
-final class CopyingOutput: FrameOutput {
+/// The real output path without a device: a double-buffered display in memory that behaves as the
+/// fbdev and DRM outputs do. A frame handed to `present` is converted into the hidden buffer with
+/// pixman (their copy into mapped memory) and the buffers flip; the renderer may instead draw
+/// straight into the hidden buffer (`backBuffer`) and flip without a copy. `--copy-at-present`
+/// turns the direct drawing off, for comparison.
+final class MemoryDisplay: DirectFrameOutput {
     let panelSize: PixelSize
-    let screen: PixelBuffer
-    init(_ s: PixelSize) { panelSize = s; screen = PixelBuffer(size: s) }
-    func present(_ frame: PixelBuffer) throws { screen.copy(from: frame) }
+    let buffers: [PixelBuffer]
+    let direct: Bool
+    private(set) var front = 0
+    init(_ s: PixelSize, direct: Bool) {
+        panelSize = s
+        buffers = [PixelBuffer(size: s), PixelBuffer(size: s)]
+        self.direct = direct
+    }
+    func present(_ frame: PixelBuffer) throws {
+        buffers[1 - front].copy(from: frame)
+        front = 1 - front
+    }
+    func backBuffer() throws -> PixelBuffer? { direct ? buffers[1 - front] : nil }
+    func presentBackBuffer() throws { front = 1 - front }
     func finish() throws {}
 }
+let drawsDirectly = !arguments.contains("--copy-at-present")
+func makeOutput() -> MemoryDisplay { MemoryDisplay(panel, direct: drawsDirectly) }
 
 // Baseline: one memcpy of a 1280×800×4 frame.
 let bytes = panel.pixelCount * 4
@@ -62,7 +78,7 @@ let contentSize = config.contentSize(contentPointSize: content.pointSize, zoomSc
 
 @MainActor func measure(_ label: String, sharpRedraw: FramePresenter.SharpRedraw = .whole,
                         _ states: (Int) -> (DelegateMessage, ScrollViewState)) throws -> Double {
-    let presenter = try FramePresenter(configuration: config, content: content, output: CopyingOutput(panel), sharpRedraw: sharpRedraw)
+    let presenter = try FramePresenter(configuration: config, content: content, output: makeOutput(), sharpRedraw: sharpRedraw)
     var times: [Double] = []
     for i in 0..<frames {
         let (message, state) = states(i)
@@ -81,7 +97,7 @@ let contentSize = config.contentSize(contentPointSize: content.pointSize, zoomSc
 /// half a second, didEndZooming, then the loop's wakeups (the sharp redraw's bands, the indicators'
 /// fade) until nothing is left to draw. Returns the longest single `update` and how many frames it took.
 @MainActor func longestStall(_ sharpRedraw: FramePresenter.SharpRedraw) throws -> (longest: Double, frames: Int) {
-    let presenter = try FramePresenter(configuration: config, content: content, output: CopyingOutput(panel), sharpRedraw: sharpRedraw)
+    let presenter = try FramePresenter(configuration: config, content: content, output: makeOutput(), sharpRedraw: sharpRedraw)
     var longest = 0.0
     var time = Timestamp.zero
     func timed(_ t: Timestamp) throws {
@@ -120,6 +136,7 @@ extension String {
     }
 }
 
+print("output: a double-buffered display in memory, \(drawsDirectly ? "frames drawn straight into its back buffer" : "frames copied into it at present")")
 print("frame 1280x800 XRGB8888, memcpy of one frame: \(String(memcpyTime * 1000, precision: 3)) ms (median of \(copyTimes.count))")
 do {
     let pan = try measure("pan (zoom 1, dragging, level 1 exact) incl. present") { i in
@@ -140,7 +157,7 @@ do {
     print("row pan \(pan) memcpy \(memcpyTime)")
     print("row pinch \(pinch) memcpy \(memcpyTime)")
     print("row stall \(live.longest) whole-sharp-redraw \(max(sharp, whole.longest))")
-    let idle = try FramePresenter(configuration: config, content: content, output: CopyingOutput(panel))
+    let idle = try FramePresenter(configuration: config, content: content, output: makeOutput())
     var drawn = 0
     for i in 0..<frames where try idle.update(at: .milliseconds(Double(i) * 16.667)) { drawn += 1 }
     print("idle: \(drawn) frame(s) drawn over \(frames) ticks with nothing moving")

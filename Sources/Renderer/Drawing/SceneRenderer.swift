@@ -31,25 +31,53 @@ public final class SceneRenderer {
     /// Draws `description` and returns the panel-oriented frame (valid until the next draw).
     @discardableResult
     public func draw(_ description: FrameDescription) -> PixelBuffer {
-        drawScene(description, into: logicalFrame)
-        return panelOriented()
+        draw(description, on: logicalFrame)
+        return panelOriented(logicalFrame)
     }
 
     /// Draws only the rows `rows` of the logical frame (a band across the scroll view; the rest keeps
-    /// what it had) and returns the panel-oriented frame. The sharp redraw after a zoom goes band by band.
+    /// what it had) and returns the panel-oriented frame.
     @discardableResult
     public func draw(_ description: FrameDescription, rows: Range<Int>) -> PixelBuffer {
         draw(description, within: [PixelRect(x: 0, y: rows.lowerBound, width: logicalFrame.width, height: rows.count)])
     }
 
     /// Draws only inside `areas` of the logical frame (the rest keeps what it had) and returns the
-    /// panel-oriented frame. The pixels inside are exactly those a whole `draw(description)` gives
-    /// them: every drawing step is clipped to the areas (a pixman clip region on the frame), none is
-    /// approximated.
+    /// panel-oriented frame.
     @discardableResult
     public func draw(_ description: FrameDescription, within areas: [PixelRect]) -> PixelBuffer {
-        logicalFrame.drawing(within: areas) { drawScene(description, into: logicalFrame) }
-        return panelOriented()
+        draw(description, within: areas, on: logicalFrame)
+        return panelOriented(logicalFrame)
+    }
+
+    /// Draws `description` whole on `canvas`: the logical frame, or a display's back buffer of the
+    /// logical size (an unrotated panel).
+    func draw(_ description: FrameDescription, on canvas: PixelBuffer) {
+        precondition(canvas.size == logicalFrame.size, "canvas \(canvas.size) for a \(logicalFrame.size) scene")
+        drawScene(description, into: canvas)
+    }
+
+    /// Draws `description` on `canvas` inside `areas` only. The pixels inside are exactly those a
+    /// whole draw gives them: every drawing step is clipped to the areas (a pixman clip region on the
+    /// canvas), none is approximated.
+    func draw(_ description: FrameDescription, within areas: [PixelRect], on canvas: PixelBuffer) {
+        precondition(canvas.size == logicalFrame.size, "canvas \(canvas.size) for a \(logicalFrame.size) scene")
+        canvas.drawing(within: areas) { drawScene(description, into: canvas) }
+    }
+
+    /// Whether frames are turned onto the panel (a rotated screen).
+    var isRotated: Bool { rotatedFrame != nil }
+
+    /// Turns `canvas` (logical orientation) onto the panel into `target` (panel-sized).
+    func turn(_ canvas: PixelBuffer, into target: PixelBuffer) {
+        configuration.rotation.rotate(canvas, into: target)
+    }
+
+    /// `canvas` turned onto the panel: itself when the output is not rotated, else the rotated frame.
+    func panelOriented(_ canvas: PixelBuffer) -> PixelBuffer {
+        guard let rotatedFrame else { return canvas }
+        configuration.rotation.rotate(canvas, into: rotatedFrame)
+        return rotatedFrame
     }
 
     private func drawScene(_ description: FrameDescription, into frame: PixelBuffer) {
@@ -64,16 +92,6 @@ public final class SceneRenderer {
         for knob in description.indicators {
             IndicatorDrawing.draw(knob, style: configuration.indicators.indicatorStyle, into: frame, masks: indicatorMasks)
         }
-    }
-
-    /// The frame drawn last, turned onto the panel (valid until the next draw).
-    public var panelFrame: PixelBuffer { rotatedFrame ?? logicalFrame }
-
-    /// The logical frame turned onto the panel (the frame itself when the output is not rotated).
-    private func panelOriented() -> PixelBuffer {
-        guard let rotatedFrame else { return logicalFrame }
-        configuration.rotation.rotate(logicalFrame, into: rotatedFrame)
-        return rotatedFrame
     }
 
     private func drawHeader(_ header: StationaryHeader, top: Int, into frame: PixelBuffer) {

@@ -83,56 +83,85 @@ public final class FramePresenter {
 
     /// Draws and presents the frame for `time` if anything changed since the last one, or the next
     /// band of a sharp redraw under way; true if a frame was presented.
+    ///
+    /// Where the frame is drawn: straight into the display's back buffer when the output offers one
+    /// (`DirectFrameOutput`), so presenting it is a flip, not a copy; a rotated frame is drawn in the
+    /// scene's logical frame and turned into the back buffer (the turn is the one copy). Otherwise in
+    /// the scene's frame, which `present` copies.
     @discardableResult
     public func update(at time: Timestamp) throws -> Bool {
         lastUpdate = time
         let description = session.frameToDraw(at: time)
-        let wasSharpening = pendingSharp != nil
-        if let description { _ = draw(description) }
+        let sharpening = pendingSharp != nil
+        guard description != nil || sharpening else { return false }
+        let direct = output as? DirectFrameOutput
+        let back = try direct?.backBuffer()
+        let canvas = back.flatMap { scene.isRotated ? nil : $0 } ?? scene.logicalFrame
+        var holdsLastFrame = canvas === lastCanvas
+        // A partial redraw changes some pixels of the last frame: a back buffer that holds the frame
+        // before it gets the last one copied in first.
+        func keepLastFrame() {
+            guard !holdsLastFrame else { return }
+            if let lastCanvas { canvas.copy(from: lastCanvas) }
+            holdsLastFrame = true
+        }
+        if let description { draw(description, on: canvas, keepLastFrame: keepLastFrame) }
         // A band of a sharp redraw under way goes with every update, also one that redrew changed
         // overlays (a fading indicator changes every frame; the redraw must not wait for it).
-        if wasSharpening, let (target, sharpRows) = pendingSharp.map({ ($0.target, $0.sharpRows) }), case .inBands(let rows) = sharpRedraw {
+        if sharpening, let (target, sharpRows) = pendingSharp.map({ ($0.target, $0.sharpRows) }), case .inBands(let rows) = sharpRedraw {
+            keepLastFrame()
             let end = sharpRows + max(1, rows)
-            scene.draw(target, rows: sharpRows..<end)
-            if end >= scene.logicalFrame.height {
+            scene.draw(target, within: [PixelRect(x: 0, y: sharpRows, width: canvas.width, height: end - sharpRows)], on: canvas)
+            if end >= canvas.height {
                 pendingSharp = nil
                 shown = target
             } else {
                 pendingSharp = (target, end)
             }
-        } else if description == nil {
-            return false
         }
-        try output.present(scene.panelFrame)
+        lastCanvas = canvas
+        if let back, let direct {
+            if canvas !== back { scene.turn(canvas, into: back) }
+            try direct.presentBackBuffer()
+        } else {
+            try output.present(scene.panelOriented(canvas))
+        }
         framesDrawn += 1
         return true
     }
 
-    /// Draws `description` into the scene's frame: only its changed overlays when the content is
-    /// where it was, else whole (or fast first, to be made sharp in bands).
-    private func draw(_ description: FrameDescription) -> PixelBuffer {
+    /// The buffer that holds the frame on screen (in the logical orientation).
+    private var lastCanvas: PixelBuffer?
+
+    /// Draws `description` on `canvas`: only its changed overlays when the content is where it was
+    /// (after `keepLastFrame`), else whole (or fast first, to be made sharp in bands).
+    private func draw(_ description: FrameDescription, on canvas: PixelBuffer, keepLastFrame: () -> Void) {
         let headerHeight = scene.configuration.header?.height
-        let width = scene.logicalFrame.width
+        let width = canvas.width
         if let (target, sharpRows) = pendingSharp.map({ ($0.target, $0.sharpRows) }) {
             if let areas = FrameDamage.areas(from: target, to: description, frameWidth: width, headerHeight: headerHeight) {
                 // Overlays only, over a frame half sharp: each part drawn at the quality it has.
-                let height = scene.logicalFrame.height
-                scene.draw(description, within: areas.compactMap { $0.clipped(rows: 0..<sharpRows) })
+                keepLastFrame()
+                scene.draw(description, within: areas.compactMap { $0.clipped(rows: 0..<sharpRows) }, on: canvas)
+                scene.draw(Self.fast(description), within: areas.compactMap { $0.clipped(rows: sharpRows..<canvas.height) }, on: canvas)
                 pendingSharp = (description, sharpRows)
-                return scene.draw(Self.fast(description), within: areas.compactMap { $0.clipped(rows: sharpRows..<height) })
+                return
             }
         } else if let shown, let areas = FrameDamage.areas(from: shown, to: description, frameWidth: width, headerHeight: headerHeight) {
+            keepLastFrame()
+            scene.draw(description, within: areas, on: canvas)
             self.shown = description
-            return scene.draw(description, within: areas)
+            return
         }
         if case .inBands = sharpRedraw, description.content.filter == .convolution {
             pendingSharp = (description, 0)
             shown = nil
-            return scene.draw(Self.fast(description))
+            scene.draw(Self.fast(description), on: canvas)
+            return
         }
         pendingSharp = nil
         shown = description
-        return scene.draw(description)
+        scene.draw(description, on: canvas)
     }
 
     /// `description` with the fast filter in place of the high-quality one.

@@ -4,7 +4,8 @@ import CPixman
 /// a content image, a mipmap level. 32 bits per pixel, native-endian words (`0xAARRGGBB` for
 /// a8r8g8b8, `0xXXRRGGBB` for x8r8g8b8), rows `stride` bytes apart.
 ///
-/// A class because it owns memory and a pixman reference; it is never shared across threads.
+/// A class because it owns memory (or, over a display's mapped memory, borrows it) and a pixman
+/// reference; it is never shared across threads.
 public final class PixelBuffer {
     public enum Format: Hashable, Sendable {
         /// Opaque XRGB8888: the frame format, the one DRM dumb buffers and most fbdev drivers use.
@@ -27,6 +28,8 @@ public final class PixelBuffer {
     public let pixels: UnsafeMutablePointer<UInt32>
     /// The pixman image over `pixels` (valid as long as this buffer lives).
     private(set) var image: OpaquePointer
+    /// False over memory someone else owns (a display's mapped buffer): not freed here.
+    private let ownsPixels: Bool
 
     public init(size: PixelSize, format: Format = .xrgb8888) {
         precondition(size.width > 0 && size.height > 0, "a pixel buffer needs a positive size, got \(size)")
@@ -36,6 +39,20 @@ public final class PixelBuffer {
         self.pixels = UnsafeMutablePointer<UInt32>.allocate(capacity: size.pixelCount)
         self.pixels.initialize(repeating: 0, count: size.pixelCount)
         self.image = pixman_image_create_bits(format.pixman, Int32(size.width), Int32(size.height), pixels, Int32(stride))!
+        self.ownsPixels = true
+    }
+
+    /// An XRGB8888 buffer over memory the caller owns and keeps mapped while this buffer lives: a
+    /// display's back buffer (an fbdev half, a DRM dumb buffer) the renderer draws straight into.
+    /// `stride` (bytes per row) must be a multiple of 4 and at least `4 · size.width`.
+    init(borrowing memory: UnsafeMutableRawPointer, size: PixelSize, stride: Int) {
+        precondition(size.width > 0 && size.height > 0 && stride % 4 == 0 && stride >= size.width * 4, "bad borrowed buffer \(size), stride \(stride)")
+        self.size = size
+        self.format = .xrgb8888
+        self.stride = stride
+        self.pixels = memory.assumingMemoryBound(to: UInt32.self)
+        self.image = pixman_image_create_bits(PIXMAN_x8r8g8b8, Int32(size.width), Int32(size.height), pixels, Int32(stride))!
+        self.ownsPixels = false
     }
 
     /// The areas drawing is limited to while `drawing(within:_:)` runs (nil: the whole buffer).
@@ -71,7 +88,7 @@ public final class PixelBuffer {
 
     deinit {
         pixman_image_unref(image)
-        pixels.deallocate()
+        if ownsPixels { pixels.deallocate() }
     }
 
     public var width: Int { size.width }
@@ -80,8 +97,8 @@ public final class PixelBuffer {
 
     /// The pixel at (x, y) as a native-endian word.
     public subscript(x: Int, y: Int) -> UInt32 {
-        get { pixels[y * size.width + x] }
-        set { pixels[y * size.width + x] = newValue }
+        get { pixels[y * (stride / 4) + x] }
+        set { pixels[y * (stride / 4) + x] = newValue }
     }
 
     /// Fills the whole buffer with one colour (via pixman).
