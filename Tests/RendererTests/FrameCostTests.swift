@@ -132,6 +132,21 @@ final class FrameCostTests: XCTestCase {
         XCTAssertEqual(levels.nearestLevel(forScale: 9), 0, "magnified beyond level 0")
     }
 
+    func testHalvedLevelsAreMadeOnlyWhenAFrameSamplesThem() throws {
+        let content = ContentImage(source: Fixtures.coordinatePattern(width: 512, height: 512))
+        XCTAssertEqual(content.levelTable.count, 4, "512, 256, 128, 64")
+        XCTAssertEqual(content.madeLevelCount, 1, "only the source until drawn")
+        let frame = PixelBuffer(size: PixelSize(width: 100, height: 100))
+        ContentDrawing.draw(content, at: ContentPlacement(origin: .zero, scale: 1, level: 0, filter: .nearest), background: .black, into: frame)
+        XCTAssertEqual(content.madeLevelCount, 1, "zoom 1 samples the source")
+        ContentDrawing.draw(content, at: ContentPlacement(origin: .zero, scale: 0.5, level: 1, filter: .nearest), background: .black, into: frame)
+        XCTAssertEqual(content.madeLevelCount, 2, "zoom 0.5 made level 1")
+        // The made level is the box-filtered half: pixel (10, 10) averages source (20…21, 20…21),
+        // red and green (20 + 21) / 2 = 20.5, which pixman's bilinear weights round down.
+        XCTAssertEqual(content.level(1)[10, 10] & 0xFF_FFFF, 0x14_1440)
+        XCTAssertEqual(content.levels.map(\.width), [512, 256, 128, 64])
+    }
+
     // MARK: Partial redraws
 
     private func demoConfiguration(_ bounds: Size) -> RendererConfiguration {

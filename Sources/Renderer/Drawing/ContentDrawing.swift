@@ -5,7 +5,7 @@ import ScrollEngine
 /// the background around it.
 enum ContentDrawing {
     static func draw(_ content: ContentImage, at placement: ContentPlacement, background: Color, into frame: PixelBuffer) {
-        let level = content.levels[placement.level]
+        let level = content.level(placement.level)
         // Level pixels per screen pixel: the transform maps a frame pixel to level coordinates,
         // u = (p - origin) * a.
         let a = content.density(ofLevel: placement.level) / placement.scale
