@@ -196,14 +196,16 @@ def start_to_exit(argv):
 # ---- Renderer rows: frames through the real output path, the input stall, a drawing daemon's memory ----
 
 def renderer_bench(tool, runs=3):
-    """RendererBench's machine-readable rows (`row NAME seconds BASELINE seconds`), each the median over `runs`
-    runs of its ratio, with the median times: {name: (ratio, time, baseline name, baseline time)}."""
+    """RendererBench's machine-readable rows (`row NAME seconds BASELINE seconds RATIO`: RATIO is the median of
+    per-frame ratios, each frame timed right after its own memcpy), each the median over `runs` runs, with the
+    median times: {name: (ratio, time, baseline name, baseline time)}."""
     samples = {}
     for _ in range(runs):
         out = subprocess.run([tool], check=True, capture_output=True, text=True, cwd=REPO).stdout
-        for match in re.finditer(r"^row (\S+) (\S+) (\S+) (\S+)$", out, re.M):
-            name, value, base_name, base = match.group(1), float(match.group(2)), match.group(3), float(match.group(4))
-            samples.setdefault(name, []).append((value / base, value, base_name, base))
+        for match in re.finditer(r"^row (\S+) (\S+) (\S+) (\S+) (\S+)$", out, re.M):
+            name, value, base_name, base, ratio = (match.group(1), float(match.group(2)), match.group(3),
+                                                   float(match.group(4)), float(match.group(5)))
+            samples.setdefault(name, []).append((ratio, value, base_name, base))
     return {name: (statistics.median(r[0] for r in rows), statistics.median(r[1] for r in rows), rows[0][2],
                    statistics.median(r[3] for r in rows)) for name, rows in samples.items()}
 

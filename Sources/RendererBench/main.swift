@@ -3,7 +3,8 @@
 // memory), reported as ratios to one memcpy of the frame measured in the same run (so the figures
 // compare across machines); and the longest time one `update` holds the live loop (the input
 // thread) through a pinch, the sharp redraw after it and the indicators' fade, against the whole
-// sharp redraw at once. `make bench` (bench/bench.py) reads the lines that start with `row `.
+// sharp redraw at once. `make bench` (bench/bench.py) reads the lines that start with `row `:
+// name, seconds, baseline name, baseline seconds, ratio (the median of per-frame ratios).
 // Optional: `--screenshot FILE` writes the demo scene (header, indicators, debug outlines).
 //
 //   swift run -c release RendererBench [--frames N] [--copy-at-present] [--screenshot FILE]
@@ -76,21 +77,29 @@ sv.maximumZoomScale = 4
 let config = RendererConfiguration(scrollView: sv)
 let contentSize = config.contentSize(contentPointSize: content.pointSize, zoomScale: 1)
 
+/// Frame times for `states`, each frame paired with a memcpy of the frame timed just before it (so
+/// both see the same machine load and cache): the median frame time, the median memcpy, and the
+/// median of the pairs' ratios.
 @MainActor func measure(_ label: String, sharpRedraw: FramePresenter.SharpRedraw = .whole,
-                        _ states: (Int) -> (DelegateMessage, ScrollViewState)) throws -> Double {
+                        _ states: (Int) -> (DelegateMessage, ScrollViewState)) throws -> (time: Double, memcpy: Double, ratio: Double) {
     let presenter = try FramePresenter(configuration: config, content: content, output: makeOutput(), sharpRedraw: sharpRedraw)
-    var times: [Double] = []
+    var times: [Double] = [], copies: [Double] = [], ratios: [Double] = []
     for i in 0..<frames {
         let (message, state) = states(i)
         let time = Timestamp.milliseconds(Double(i) * 16.667)
         presenter.handle([DelegateEvent(time: time, message: message, state: state)])
+        let c0 = now()
+        memcpy(dst, src, bytes)
         let t0 = now()
         try presenter.update(at: time)
-        times.append(now() - t0)
+        let t1 = now()
+        copies.append(t0 - c0)
+        times.append(t1 - t0)
+        ratios.append((t1 - t0) / (t0 - c0))
     }
-    let t = median(times)
-    print("\(label): \(String(t * 1000, precision: 3)) ms per frame = \(String(t / memcpyTime, precision: 1)) × memcpy")
-    return t
+    let t = median(times), ratio = median(ratios)
+    print("\(label): \(String(t * 1000, precision: 3)) ms per frame = \(String(ratio, precision: 1)) × memcpy (median of \(frames) pairs)")
+    return (t, median(copies), ratio)
 }
 
 /// The live loop through one pinch: frames every 16.667 ms while two fingers zoom 1 → 1.5 over
@@ -154,9 +163,9 @@ do {
     print("pinch 1 → 1.5, sharp redraw, fade: longest update \(String(whole.longest * 1000, precision: 2)) ms drawing whole frames (\(whole.frames) frames), "
         + "\(String(live.longest * 1000, precision: 2)) ms live, in bands (\(live.frames) frames)")
     // Machine-readable rows for bench/bench.py: name, measured seconds, baseline seconds.
-    print("row pan \(pan) memcpy \(memcpyTime)")
-    print("row pinch \(pinch) memcpy \(memcpyTime)")
-    print("row stall \(live.longest) whole-sharp-redraw \(max(sharp, whole.longest))")
+    print("row pan \(pan.time) memcpy \(pan.memcpy) \(pan.ratio)")
+    print("row pinch \(pinch.time) memcpy \(pinch.memcpy) \(pinch.ratio)")
+    print("row stall \(live.longest) whole-sharp-redraw \(max(sharp.time, whole.longest)) \(live.longest / max(sharp.time, whole.longest))")
     let idle = try FramePresenter(configuration: config, content: content, output: makeOutput())
     var drawn = 0
     for i in 0..<frames where try idle.update(at: .milliseconds(Double(i) * 16.667)) { drawn += 1 }

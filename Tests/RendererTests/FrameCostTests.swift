@@ -147,6 +147,26 @@ final class FrameCostTests: XCTestCase {
         XCTAssertEqual(content.levels.map(\.width), [512, 256, 128, 64])
     }
 
+    func testAnUnzoomedPanCopiesWholeRowsAndClippedAreasPixelForPixel() {
+        // Content exactly as wide as the frame: the rows are copied as one block.
+        let content = ContentImage(source: Fixtures.coordinatePattern(width: 160, height: 400))
+        let frame = PixelBuffer(size: PixelSize(width: 160, height: 100))
+        let placement = ContentPlacement(origin: Point(x: 0, y: -37), scale: 1, level: 0, filter: .nearest)
+        ContentDrawing.draw(content, at: placement, background: .black, into: frame)
+        for (x, y) in [(0, 0), (159, 0), (80, 50), (159, 99)] {
+            XCTAssertEqual(frame[x, y] & 0xFF_FFFF, Fixtures.coordinateColor(x, y + 37) & 0xFF_FFFF, "(\(x), \(y))")
+        }
+        // Inside clip areas only: the rest keeps what it had.
+        frame.fill(Color(rgb: 0x123456))
+        frame.drawing(within: [PixelRect(x: 10, y: 5, width: 20, height: 7)]) {
+            ContentDrawing.draw(content, at: placement, background: .black, into: frame)
+        }
+        XCTAssertEqual(frame[10, 5] & 0xFF_FFFF, Fixtures.coordinateColor(10, 42) & 0xFF_FFFF)
+        XCTAssertEqual(frame[29, 11] & 0xFF_FFFF, Fixtures.coordinateColor(29, 48) & 0xFF_FFFF)
+        XCTAssertEqual(frame[30, 11] & 0xFF_FFFF, 0x123456, "right of the area")
+        XCTAssertEqual(frame[10, 12] & 0xFF_FFFF, 0x123456, "below the area")
+    }
+
     // MARK: Partial redraws
 
     private func demoConfiguration(_ bounds: Size) -> RendererConfiguration {

@@ -140,28 +140,37 @@ final class IndicatorMaskCache {
         let vertical = mask.height >= mask.width
         let along = vertical ? mask.height : mask.width
         let across = vertical ? mask.width : mask.height
-        func isStraight(_ i: Int) -> Bool {
-            let c = Double(i) + 0.5
-            return capsules.allSatisfy { r in
-                guard r.width > 0, r.height > 0, (r.height >= r.width) == vertical else { return false }
-                let radius = min(r.width, r.height) / 2
-                let lo = (vertical ? r.minY : r.minX) + radius, hi = (vertical ? r.maxY : r.maxX) - radius
-                return c > lo && c < hi
-            }
+        // The open interval of the along-coordinate inside every capsule's straight part.
+        var low = -Double.infinity, high = Double.infinity
+        for r in capsules {
+            guard r.width > 0, r.height > 0, (r.height >= r.width) == vertical else { low = .infinity; break }
+            let radius = min(r.width, r.height) / 2
+            low = max(low, (vertical ? r.minY : r.minX) + radius)
+            high = min(high, (vertical ? r.maxY : r.maxX) - radius)
         }
-        var line: [UInt8]?
-        for i in 0..<along {
-            if isStraight(i), let line {
-                for j in 0..<across { set(mask, vertical, i, j, line[j]) }
-                continue
-            }
-            var computed = [UInt8](repeating: 0, count: across)
+        func isStraight(_ i: Int) -> Bool { let c = Double(i) + 0.5; return c > low && c < high }
+        func compute(_ i: Int) {
             for j in 0..<across {
-                computed[j] = value(vertical ? cover(Double(j) + 0.5, Double(i) + 0.5) : cover(Double(i) + 0.5, Double(j) + 0.5))
-                set(mask, vertical, i, j, computed[j])
+                set(mask, vertical, i, j, value(vertical ? cover(Double(j) + 0.5, Double(i) + 0.5) : cover(Double(i) + 0.5, Double(j) + 0.5)))
             }
-            if isStraight(i) { line = computed }
         }
+        var i = 0
+        while i < along, !isStraight(i) { compute(i); i += 1 }
+        if i < along {
+            // The first straight line, computed; the others copied from it.
+            let first = i
+            compute(first)
+            i += 1
+            while i < along, isStraight(i) {
+                if vertical {
+                    (mask.bytes + i * mask.stride).update(from: mask.bytes + first * mask.stride, count: across)
+                } else {
+                    for j in 0..<across { mask.bytes[j * mask.stride + i] = mask.bytes[j * mask.stride + first] }
+                }
+                i += 1
+            }
+        }
+        while i < along { compute(i); i += 1 }
     }
 
     @inline(__always) private static func value(_ c: Double) -> UInt8 { UInt8((c.clamped(to: 0...1) * 255).rounded()) }
