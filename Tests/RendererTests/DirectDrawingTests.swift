@@ -95,4 +95,63 @@ final class DirectDrawingTests: XCTestCase {
         XCTAssertEqual(fb.pans.count, 1)
         XCTAssertEqual(differingPixels(screen(fb, out), try wholeFrame(config, content, presenter.session.frame(at: .zero), size: out.panelSize)), 0)
     }
+
+    func testTheSharpRedrawInBandsOnTheHiddenHalvesEndsOnTheWholeFrame() throws {
+        let fb = FakeFramebuffer(width: 100, height: 64, virtualHeight: 128, format: .xrgb8888)
+        let out = try FramebufferOutput(path: "/dev/fb-test", calls: fb.calls, logger: logger)
+        let content = ContentImage(source: Fixtures.checkerboard(width: 512, height: 512, square: 3), pixelsPerPoint: 2)
+        let config = Fixtures.configuration(bounds: Size(width: 100, height: 64))
+        let presenter = try FramePresenter(configuration: config, content: content, output: out,
+                                           initialState: Fixtures.state(offset: .zero, contentSize: content.pointSize),
+                                           sharpRedraw: .inBands(rows: 16))
+        try presenter.update(at: .zero)
+        let zoomed = Fixtures.state(offset: Point(x: 30, y: 40), zoom: 1.4, contentSize: content.pointSize * 1.4, zooming: true)
+        presenter.handle([Fixtures.event(16, .willBeginZooming, zoomed)])
+        try presenter.update(at: .milliseconds(16))
+        var settled = zoomed
+        settled.isZooming = false
+        presenter.handle([Fixtures.event(32, .didEndZooming(atScale: 1.4), settled)])
+        try presenter.update(at: .milliseconds(32))
+        let final = presenter.session.frame(at: .milliseconds(32))
+        XCTAssertEqual(final.content.filter, .convolution)
+        var fastDescription = final
+        fastDescription.content.filter = .bilinear
+        let sharp = try wholeFrame(config, content, final, size: out.panelSize)
+        let fast = try wholeFrame(config, content, fastDescription, size: out.panelSize)
+        XCTAssertEqual(differingPixels(screen(fb, out), fast), 0, "first the fast frame, whole")
+        var bands = 0
+        var t = 48.0
+        while presenter.isSharpening {
+            XCTAssertTrue(try presenter.update(at: .milliseconds(t)))
+            bands += 1
+            let shown = screen(fb, out)
+            for y in 0..<64 {
+                for x in stride(from: 0, to: 100, by: 3) {
+                    XCTAssertEqual(shown[x, y], y < bands * 16 ? sharp[x, y] : fast[x, y], "band \(bands) pixel (\(x), \(y))")
+                }
+            }
+            t += 16
+        }
+        XCTAssertEqual(bands, 4)
+        XCTAssertEqual(differingPixels(screen(fb, out), sharp), 0, "the whole sharp frame")
+
+        // Moved elsewhere while a sharp redraw is under way (setContentOffset without animation): the
+        // new place is drawn fast and whole, and its first band goes with it in the same update.
+        presenter.handle([Fixtures.event(t, .didZoom, Fixtures.state(offset: Point(x: 50, y: 40), zoom: 1.4, contentSize: content.pointSize * 1.4))])
+        XCTAssertTrue(try presenter.update(at: .milliseconds(t)))
+        presenter.handle([Fixtures.event(t + 16, .didScroll, Fixtures.state(offset: Point(x: 90, y: 70), zoom: 1.4, contentSize: content.pointSize * 1.4))])
+        XCTAssertTrue(try presenter.update(at: .milliseconds(t + 16)))
+        XCTAssertTrue(presenter.isSharpening)
+        let moved = presenter.session.frame(at: .milliseconds(t + 16))
+        var movedFast = moved
+        movedFast.content.filter = .bilinear
+        let movedSharp = try wholeFrame(config, content, moved, size: out.panelSize)
+        let movedFastFrame = try wholeFrame(config, content, movedFast, size: out.panelSize)
+        let shown = screen(fb, out)
+        for y in 0..<64 {
+            for x in stride(from: 0, to: 100, by: 3) {
+                XCTAssertEqual(shown[x, y], y < 16 ? movedSharp[x, y] : movedFastFrame[x, y], "moved: pixel (\(x), \(y))")
+            }
+        }
+    }
 }

@@ -105,7 +105,9 @@ public final class FramePresenter {
             if let lastCanvas { canvas.copy(from: lastCanvas) }
             holdsLastFrame = true
         }
-        if let description { draw(description, on: canvas, keepLastFrame: keepLastFrame) }
+        if let description, draw(description, on: canvas, keepLastFrame: keepLastFrame) {
+            holdsLastFrame = true  // drawn whole: the canvas holds this frame now
+        }
         // A band of a sharp redraw under way goes with every update, also one that redrew changed
         // overlays (a fading indicator changes every frame; the redraw must not wait for it).
         if sharpening, let (target, sharpRows) = pendingSharp.map({ ($0.target, $0.sharpRows) }), case .inBands(let rows) = sharpRedraw {
@@ -134,8 +136,9 @@ public final class FramePresenter {
     private var lastCanvas: PixelBuffer?
 
     /// Draws `description` on `canvas`: only its changed overlays when the content is where it was
-    /// (after `keepLastFrame`), else whole (or fast first, to be made sharp in bands).
-    private func draw(_ description: FrameDescription, on canvas: PixelBuffer, keepLastFrame: () -> Void) {
+    /// (after `keepLastFrame`), else whole (or fast first, to be made sharp in bands). True when it
+    /// drew the whole frame.
+    private func draw(_ description: FrameDescription, on canvas: PixelBuffer, keepLastFrame: () -> Void) -> Bool {
         let headerHeight = scene.configuration.header?.height
         let width = canvas.width
         if let (target, sharpRows) = pendingSharp.map({ ($0.target, $0.sharpRows) }) {
@@ -145,23 +148,24 @@ public final class FramePresenter {
                 scene.draw(description, within: areas.compactMap { $0.clipped(rows: 0..<sharpRows) }, on: canvas)
                 scene.draw(Self.fast(description), within: areas.compactMap { $0.clipped(rows: sharpRows..<canvas.height) }, on: canvas)
                 pendingSharp = (description, sharpRows)
-                return
+                return false
             }
         } else if let shown, let areas = FrameDamage.areas(from: shown, to: description, frameWidth: width, headerHeight: headerHeight) {
             keepLastFrame()
             scene.draw(description, within: areas, on: canvas)
             self.shown = description
-            return
+            return false
         }
         if case .inBands = sharpRedraw, description.content.filter == .convolution {
             pendingSharp = (description, 0)
             shown = nil
             scene.draw(Self.fast(description), on: canvas)
-            return
+            return true
         }
         pendingSharp = nil
         shown = description
         scene.draw(description, on: canvas)
+        return true
     }
 
     /// `description` with the fast filter in place of the high-quality one.
