@@ -7,7 +7,7 @@ import Glibc
 /// while a zoom is in flight. pixman's own nearest path computes each pixel's source position as
 /// it goes; here the source columns of a frame are computed once into a table, every row is a
 /// gather through it, and a row that samples the same source row as the one above (magnifying) is
-/// a copy of it. Roughly twice as fast as pixman's, which keeps a pinch frame within a few
+/// a copy of the gathered row. Roughly twice as fast as pixman's, which keeps a pinch frame within a few
 /// memcpys of the frame.
 ///
 /// Sample positions are pixman's, in its 16.16 fixed point: the centre of destination pixel
@@ -33,19 +33,31 @@ enum NearestScaler {
                     vx += unitX
                 }
                 let rowPixels = frame.stride / 4, sourceRowPixels = source.stride / 4
-                var vy = startY
-                var previousRow = -1
-                for y in r.y..<(r.y + r.height) {
-                    let sy = min(lastRow, max(0, Int(vy >> 16)))
-                    vy += unitY
-                    let destination = frame.pixels + y * rowPixels + r.x
-                    if sy == previousRow {
-                        destination.update(from: destination - rowPixels, count: r.width)
-                        continue
+                // Each row is gathered into a scratch row (in the cache) and copied out, so a row
+                // repeated when magnifying is copied from there, never read back from the frame
+                // (which may be display memory, slow to read).
+                withUnsafeTemporaryAllocation(of: UInt32.self, capacity: r.width) { scratch in
+                    let line = scratch.baseAddress!
+                    var vy = startY
+                    var previousRow = -1
+                    for y in r.y..<(r.y + r.height) {
+                        let sy = min(lastRow, max(0, Int(vy >> 16)))
+                        vy += unitY
+                        let destination = frame.pixels + y * rowPixels + r.x
+                        if sy == previousRow {
+                            destination.update(from: line, count: r.width)
+                            continue
+                        }
+                        previousRow = sy
+                        let row = UnsafePointer(source.pixels + sy * sourceRowPixels)
+                        if min(lastRow, max(0, Int(vy >> 16))) == sy {
+                            // The next row repeats this one: gathered into the scratch row first.
+                            for i in 0..<r.width { line[i] = row[columns[i]] }
+                            destination.update(from: line, count: r.width)
+                        } else {
+                            for i in 0..<r.width { destination[i] = row[columns[i]] }
+                        }
                     }
-                    previousRow = sy
-                    let row = UnsafePointer(source.pixels + sy * sourceRowPixels)
-                    for i in 0..<r.width { destination[i] = row[columns[i]] }
                 }
             }
         }

@@ -84,10 +84,15 @@ public final class FramePresenter {
     /// Draws and presents the frame for `time` if anything changed since the last one, or the next
     /// band of a sharp redraw under way; true if a frame was presented.
     ///
-    /// Where the frame is drawn: straight into the display's back buffer when the output offers one
-    /// (`DirectFrameOutput`), so presenting it is a flip, not a copy; a rotated frame is drawn in the
-    /// scene's logical frame and turned into the back buffer (the turn is the one copy). Otherwise in
-    /// the scene's frame, which `present` copies.
+    /// Where the frame is drawn: a whole frame straight into the display's back buffer when the
+    /// output offers one (`DirectFrameOutput`), so presenting it is a flip, not a copy (a rotated
+    /// frame is drawn in the scene's logical frame and turned into the back buffer: the turn is the
+    /// one copy). A partial redraw (overlays, the bands of a sharp redraw) needs the last frame under
+    /// it, and display memory is slow to read back (write-combined on most boards): it is drawn in
+    /// the scene's logical frame, which keeps the last frame, and copied out at present. When the
+    /// logical frame does not hold the last frame (it went straight to the display), the frame is
+    /// drawn whole instead. A frame with the high-quality filter (and so a sharp redraw) is drawn in
+    /// the logical frame from the start, for the same reason.
     @discardableResult
     public func update(at time: Timestamp) throws -> Bool {
         lastUpdate = time
@@ -95,35 +100,42 @@ public final class FramePresenter {
         let sharpening = pendingSharp != nil
         guard description != nil || sharpening else { return false }
         let direct = output as? DirectFrameOutput
-        let back = try direct?.backBuffer()
-        let canvas = back.flatMap { scene.isRotated ? nil : $0 } ?? scene.logicalFrame
-        var holdsLastFrame = canvas === lastCanvas
-        // A partial redraw changes some pixels of the last frame: a back buffer that holds the frame
-        // before it gets the last one copied in first.
-        func keepLastFrame() {
-            guard !holdsLastFrame else { return }
-            if let lastCanvas { canvas.copy(from: lastCanvas) }
-            holdsLastFrame = true
+        var canvas: PixelBuffer?
+        var back: PixelBuffer?
+        // The scene's logical frame, when it holds the frame on screen (for a partial redraw).
+        let logicalHoldsLastFrame = lastCanvasIsLogical
+        func wholeCanvas(inMemory: Bool) throws -> PixelBuffer {
+            if !inMemory, !scene.isRotated, let direct, let b = try direct.backBuffer() {
+                back = b
+                return b
+            }
+            return scene.logicalFrame
         }
-        if let description, draw(description, on: canvas, keepLastFrame: keepLastFrame) {
-            holdsLastFrame = true  // drawn whole: the canvas holds this frame now
+        if let description {
+            canvas = try draw(description, partialCanvas: logicalHoldsLastFrame ? scene.logicalFrame : nil, wholeCanvas: wholeCanvas)
         }
         // A band of a sharp redraw under way goes with every update, also one that redrew changed
-        // overlays (a fading indicator changes every frame; the redraw must not wait for it).
-        if sharpening, let (target, sharpRows) = pendingSharp.map({ ($0.target, $0.sharpRows) }), case .inBands(let rows) = sharpRedraw {
-            keepLastFrame()
+        // overlays (a fading indicator changes every frame; the redraw must not wait for it). The
+        // redraw lives in the logical frame (see above).
+        if sharpening, let (target, sharpRows) = pendingSharp.map({ ($0.target, $0.sharpRows) }), case .inBands(let rows) = sharpRedraw,
+           canvas.map(isLogicalFrame) ?? true {
+            let frame = scene.logicalFrame
             let end = sharpRows + max(1, rows)
-            scene.draw(target, within: [PixelRect(x: 0, y: sharpRows, width: canvas.width, height: end - sharpRows)], on: canvas)
-            if end >= canvas.height {
+            scene.draw(target, within: [PixelRect(x: 0, y: sharpRows, width: frame.width, height: end - sharpRows)], on: frame)
+            if end >= frame.height {
                 pendingSharp = nil
                 shown = target
             } else {
                 pendingSharp = (target, end)
             }
+            canvas = frame
         }
-        lastCanvas = canvas
-        if let back, let direct {
-            if canvas !== back { scene.turn(canvas, into: back) }
+        guard let canvas else { return false }
+        lastCanvasIsLogical = isLogicalFrame(canvas)
+        if let b = back, canvas === b, let direct {
+            try direct.presentBackBuffer()
+        } else if scene.isRotated, let direct, let b = try direct.backBuffer() {
+            scene.turn(canvas, into: b)
             try direct.presentBackBuffer()
         } else {
             try output.present(scene.panelOriented(canvas))
@@ -132,40 +144,49 @@ public final class FramePresenter {
         return true
     }
 
-    /// The buffer that holds the frame on screen (in the logical orientation).
-    private var lastCanvas: PixelBuffer?
+    /// Whether `canvas` is the scene's logical frame (without making one).
+    private func isLogicalFrame(_ canvas: PixelBuffer) -> Bool { scene.hasLogicalFrame && canvas === scene.logicalFrame }
 
-    /// Draws `description` on `canvas`: only its changed overlays when the content is where it was
-    /// (after `keepLastFrame`), else whole (or fast first, to be made sharp in bands). True when it
-    /// drew the whole frame.
-    private func draw(_ description: FrameDescription, on canvas: PixelBuffer, keepLastFrame: () -> Void) -> Bool {
+    /// Whether the scene's logical frame holds the frame on screen (false after a frame drawn
+    /// straight into the display).
+    private var lastCanvasIsLogical = false
+
+    /// Draws `description`: only its changed overlays on `partialCanvas` (the logical frame holding
+    /// the last frame) when the content is where it was, else whole (or fast first, to be made sharp
+    /// in bands) on the canvas `wholeCanvas` gives. Returns the canvas drawn on.
+    private func draw(_ description: FrameDescription, partialCanvas: PixelBuffer?,
+                      wholeCanvas: (_ inMemory: Bool) throws -> PixelBuffer) throws -> PixelBuffer {
         let headerHeight = scene.configuration.header?.height
-        let width = canvas.width
-        if let (target, sharpRows) = pendingSharp.map({ ($0.target, $0.sharpRows) }) {
+        let width = scene.logicalSize.width, height = scene.logicalSize.height
+        if let partialCanvas, let (target, sharpRows) = pendingSharp.map({ ($0.target, $0.sharpRows) }) {
             if let areas = FrameDamage.areas(from: target, to: description, frameWidth: width, headerHeight: headerHeight) {
                 // Overlays only, over a frame half sharp: each part drawn at the quality it has.
-                keepLastFrame()
-                scene.draw(description, within: areas.compactMap { $0.clipped(rows: 0..<sharpRows) }, on: canvas)
-                scene.draw(Self.fast(description), within: areas.compactMap { $0.clipped(rows: sharpRows..<canvas.height) }, on: canvas)
+                scene.draw(description, within: areas.compactMap { $0.clipped(rows: 0..<sharpRows) }, on: partialCanvas)
+                scene.draw(Self.fast(description), within: areas.compactMap { $0.clipped(rows: sharpRows..<height) }, on: partialCanvas)
                 pendingSharp = (description, sharpRows)
-                return false
+                return partialCanvas
             }
-        } else if let shown, let areas = FrameDamage.areas(from: shown, to: description, frameWidth: width, headerHeight: headerHeight) {
-            keepLastFrame()
-            scene.draw(description, within: areas, on: canvas)
+        } else if let partialCanvas, pendingSharp == nil, let shown,
+                  let areas = FrameDamage.areas(from: shown, to: description, frameWidth: width, headerHeight: headerHeight) {
+            scene.draw(description, within: areas, on: partialCanvas)
             self.shown = description
-            return false
+            return partialCanvas
         }
-        if case .inBands = sharpRedraw, description.content.filter == .convolution {
+        // A frame with the high-quality filter is drawn in the logical frame: the redraws that
+        // follow it (its sharp bands, the indicators' fade over it) are partial and find it there.
+        let highQuality = description.content.filter == .convolution
+        if case .inBands = sharpRedraw, highQuality {
+            let canvas = try wholeCanvas(true)
             pendingSharp = (description, 0)
             shown = nil
             scene.draw(Self.fast(description), on: canvas)
-            return true
+            return canvas
         }
+        let canvas = try wholeCanvas(highQuality)
         pendingSharp = nil
         shown = description
         scene.draw(description, on: canvas)
-        return true
+        return canvas
     }
 
     /// `description` with the fast filter in place of the high-quality one.
