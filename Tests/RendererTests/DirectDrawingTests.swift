@@ -61,6 +61,26 @@ final class DirectDrawingTests: XCTestCase {
         XCTAssertFalse(presenter.scene.hasLogicalFrame, "the scene's own frame was never needed")
     }
 
+    func testRowsLongerThanTheScreenAreDrawnWithTheDevicesStride() throws {
+        // line_length 64 bytes longer than 50 pixels: the padding is not part of the picture.
+        let fb = FakeFramebuffer(width: 50, height: 30, virtualHeight: 60, format: .xrgb8888, lineLength: 50 * 4 + 64)
+        let out = try FramebufferOutput(path: "/dev/fb-test", calls: fb.calls, logger: logger)
+        let content = ContentImage(source: Fixtures.coordinatePattern(width: 120, height: 100), pixelsPerPoint: 2)
+        let config = Fixtures.configuration(bounds: Size(width: 50, height: 30))
+        let size = Size(width: 60, height: 50)
+        let presenter = try FramePresenter(configuration: config, content: content, output: out,
+                                           initialState: Fixtures.state(offset: Point(x: 4, y: 6), contentSize: size))
+        XCTAssertTrue(try presenter.update(at: .zero))
+        XCTAssertEqual(differingPixels(screen(fb, out), try wholeFrame(config, content, presenter.session.frame(at: .zero), size: out.panelSize)), 0)
+        // A pinch frame (the nearest-neighbour copy) into the other half.
+        let pinched = Fixtures.state(offset: Point(x: 9, y: 7), zoom: 1.3, contentSize: size * 1.3, zooming: true)
+        presenter.handle([Fixtures.event(16, .willBeginZooming, pinched)])
+        XCTAssertTrue(try presenter.update(at: .milliseconds(16)))
+        XCTAssertEqual(presenter.session.frame(at: .milliseconds(16)).content.filter, .nearest)
+        XCTAssertEqual(differingPixels(screen(fb, out), try wholeFrame(config, content, presenter.session.frame(at: .milliseconds(16)), size: out.panelSize)), 0)
+        XCTAssertEqual(fb.pans.count, 2)
+    }
+
     func testARefusedPanShowsTheDirectlyDrawnFrameInTheVisibleBuffer() throws {
         let fb = FakeFramebuffer(width: 40, height: 30, virtualHeight: 60, format: .xrgb8888)
         fb.failures[ts_FBIOPAN_DISPLAY] = EINVAL
