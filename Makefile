@@ -66,8 +66,10 @@ bench: bench-table
 bench-table: deps
 	$(SWIFT) build $(BENCH_BUILD_FLAGS) $(SWIFT_FLAGS)
 	$(SWIFT) build $(BENCH_CONFIG_FLAGS) --product recordings-bench $(SWIFT_FLAGS)
+	$(SWIFT) build $(BENCH_CONFIG_FLAGS) --product RendererBench $(SWIFT_FLAGS)
 	python3 -B bench/bench.py --binary "$$($(SWIFT) build $(BENCH_BUILD_FLAGS) --show-bin-path)/touchscroll" \
-	    --latency-tool "$$($(SWIFT) build $(BENCH_CONFIG_FLAGS) --show-bin-path)/recordings-bench"
+	    --latency-tool "$$($(SWIFT) build $(BENCH_CONFIG_FLAGS) --show-bin-path)/recordings-bench" \
+	    --render-tool "$$($(SWIFT) build $(BENCH_CONFIG_FLAGS) --show-bin-path)/RendererBench"
 
 # The test log is kept in .build/swift-test.log; when a test fails, its failure lines are printed again at
 # the end, where a CI log's tail shows them.

@@ -8,7 +8,8 @@ both sides of a pair alike. Peak RSS also comes from rusage. Allocations are cou
 (bench/alloc_count.c); per input frame in steady state they are (count for the 10x input − count for the 1x
 input) / (frames of 10x − frames of 1x), which cancels start-up and shut-down.
 
-    bench/bench.py --binary .build/release/touchscroll [--latency-tool .build/release/recordings-bench] [--pairs 5]
+    bench/bench.py --binary .build/release/touchscroll [--latency-tool .build/release/recordings-bench]
+                   [--render-tool .build/release/RendererBench] [--pairs 5]
 """
 import argparse
 import os
@@ -192,10 +193,120 @@ def start_to_exit(argv):
     return time.monotonic() - start
 
 
+# ---- Renderer rows: frames through the real output path, the input stall, a drawing daemon's memory ----
+
+def renderer_bench(tool, runs=3):
+    """RendererBench's machine-readable rows (`row NAME seconds BASELINE seconds RATIO`: RATIO is the median of
+    per-frame ratios, each frame timed right after its own memcpy), each the median over `runs` runs, with the
+    median times: {name: (ratio, time, baseline name, baseline time)}."""
+    samples = {}
+    for _ in range(runs):
+        out = subprocess.run([tool], check=True, capture_output=True, text=True, cwd=REPO).stdout
+        for match in re.finditer(r"^row (\S+) (\S+) (\S+) (\S+) (\S+)$", out, re.M):
+            name, value, base_name, base, ratio = (match.group(1), float(match.group(2)), match.group(3),
+                                                   float(match.group(4)), float(match.group(5)))
+            samples.setdefault(name, []).append((ratio, value, base_name, base))
+    return {name: (statistics.median(r[0] for r in rows), statistics.median(r[1] for r in rows), rows[0][2],
+                   statistics.median(r[3] for r in rows)) for name, rows in samples.items()}
+
+
+def write_png(path, width, height):
+    """An opaque RGB test page (coloured cards, a 40-pixel grid) as a PNG, with zlib only."""
+    import struct
+    import zlib
+    rows = []
+    for y in range(height):
+        row = bytearray([0])
+        for x in range(width):
+            base = ((40, 110, 220), (250, 160, 40), (60, 190, 90))[(x // 200 + y // 130) % 3]
+            shade = 0 if (x % 40 and y % 40) else 40
+            row += bytes((max(0, base[0] - shade), max(0, base[1] - shade), max(0, base[2] - shade)))
+        rows.append(bytes(row))
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    with open(path, "wb") as f:
+        f.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+                + chunk(b"IDAT", zlib.compress(b"".join(rows), 6)) + chunk(b"IEND", b""))
+
+
+def drawing_daemon_rss(binary, work):
+    """Peak RSS (KiB, the kernel's VmHWM) of `touchscroll daemon` on a 1280x800 screen drawing a 1280x800 PNG
+    page into a PNG directory (the memory output: a frame in memory, written out as fbdev would copy it):
+    started, then moved through its control socket (animated zooms in and out, an animated scroll) for two
+    seconds. Returns the peak and how many frames were drawn."""
+    import json
+    import signal
+    import socket
+    content = os.path.join(work, "page-1280x800.png")
+    if not os.path.exists(content):
+        write_png(content, 1280, 800)
+    frames = tempfile.mkdtemp(dir=work)
+    runtime = tempfile.mkdtemp(dir=work)
+    config = os.path.join(runtime, "drawing.yaml")
+    with open(config, "w") as f:
+        f.write("screen: { width: 1280, height: 800 }\n"
+                "scrollView: { minimumZoomScale: 0.5, maximumZoomScale: 2, zoomView: page }\n"
+                "contentViews: [ { id: page, frame: { x: 0, y: 0, width: 1280, height: 800 } } ]\n"
+                f"display: {{ content: '{content}', png: '{frames}' }}\n")
+    process = subprocess.Popen([binary, "daemon", "--config", config, "--runtime-dir", runtime, "--state-dir", runtime],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=REPO)
+    try:
+        path = os.path.join(runtime, "control.sock")
+        deadline = time.monotonic() + 10
+        while not os.path.exists(path):
+            if process.poll() is not None or time.monotonic() > deadline:
+                sys.exit(f"bench: the drawing daemon did not start: {process.stderr.read().decode(errors='replace')[:500]}")
+            time.sleep(0.05)
+        client = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        client.connect(path)
+        commands = [{"command": "setZoomScale", "scale": 2, "animated": True},
+                    {"command": "setContentOffset", "offset": {"x": 640, "y": 400}, "animated": True},
+                    {"command": "setZoomScale", "scale": 0.5, "animated": True},
+                    {"command": "setZoomScale", "scale": 1, "animated": True}]
+        for i, command in enumerate(commands):
+            client.sendall((json.dumps(dict(command, id=i + 1)) + "\n").encode())
+            time.sleep(0.5)
+        time.sleep(0.5)
+        with open(f"/proc/{process.pid}/status") as f:
+            hwm = next(int(line.split()[1]) for line in f if line.startswith("VmHWM:"))
+        client.close()
+        drawn = len(os.listdir(frames))
+        if drawn < 2:
+            sys.exit(f"bench: the drawing daemon drew {drawn} frame(s)")
+        return hwm, drawn
+    finally:
+        process.send_signal(signal.SIGTERM)
+        process.wait(timeout=10)
+        process.stderr.close()
+        shutil.rmtree(frames, ignore_errors=True)
+        shutil.rmtree(runtime, ignore_errors=True)
+
+
+def renderer_rows(row, render_tool, binary, work, hello_rss):
+    """The renderer's rows of the table: pan and pinch frames including the present (RendererBench's memory
+    display, double-buffered as fbdev and DRM are) against one memcpy of the frame, the longest single update
+    through a pinch, the sharp redraw and the fade against the whole sharp redraw, and a drawing daemon's memory."""
+    figures = renderer_bench(render_tool)
+    for name, figure, required, limit in (("pan", "pan frame incl. present (1280x800)", "<= 1.3x", 1.3),
+                                          ("pinch", "pinch-zoom frame incl. present (1280x800)", "<= 5x", 5.0)):
+        ratio, value, _, base = figures[name]
+        row(figure, "memcpy of the frame", f"{base * 1000:.3f} ms", f"{value * 1000:.3f}", "ms", f"{ratio:.1f}x",
+            required, ratio <= limit)
+    ratio, value, _, base = figures["stall"]
+    row("longest input stall while drawing (pinch, sharp redraw)", "whole sharp redraw", f"{base * 1000:.1f} ms",
+        f"{value * 1000:.1f}", "ms", f"{ratio:.2f}x", "<= 16 ms", value <= 0.016)
+    rss, drawn = drawing_daemon_rss(binary, work)
+    row(f"peak RSS, daemon drawing 1280x800 content ({drawn} frames)", "static hello", f"{hello_rss / 1024:.1f} MiB",
+        f"{rss / 1024:.1f}", "MiB", f"{rss / hello_rss:.1f}x", "<= 24 MiB", rss <= 24 * 1024)
+
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--binary", required=True, help="the release touchscroll to measure")
     parser.add_argument("--latency-tool", help="the release recordings-bench (event -> line latency rows)")
+    parser.add_argument("--render-tool", help="the release RendererBench (renderer rows)")
     parser.add_argument("--pairs", type=int, default=5, help="paired runs per timing (median; default 5)")
     args = parser.parse_args()
     binary = os.path.abspath(args.binary)
@@ -263,6 +374,9 @@ def main():
     hello_start = statistics.median(start_to_exit([hello]) for _ in range(args.pairs))
     row("daemon start to READY=1 (wall, median)", "static hello start+exit", f"{hello_start * 1000:.1f} ms",
         f"{ready * 1000:.1f}", "ms", f"{ready / hello_start:.1f}x", "<= 15 ms", ready <= 0.015)
+
+    if args.render_tool:
+        renderer_rows(row, os.path.abspath(args.render_tool), binary, work, hello_rss)
 
     header = ("figure", "baseline", "measured", "ratio", "required", "holds")
     widths = [max(len(str(r[i])) for r in rows + [header]) for i in range(len(header))]

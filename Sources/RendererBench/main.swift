@@ -1,8 +1,13 @@
-// Renderer benchmark: pan and zoom frame times at 1280×800 XRGB8888, reported as ratios to one
-// memcpy of the frame measured in the same run (so the figures compare across machines).
+// Renderer benchmark: pan and zoom frame times at 1280×800 XRGB8888, each including the frame's copy
+// to the output (converted into a second buffer, as the fbdev and DRM outputs copy it into mapped
+// memory), reported as ratios to one memcpy of the frame measured in the same run (so the figures
+// compare across machines); and the longest time one `update` holds the live loop (the input
+// thread) through a pinch, the sharp redraw after it and the indicators' fade, against the whole
+// sharp redraw at once. `make bench` (bench/bench.py) reads the lines that start with `row `:
+// name, seconds, baseline name, baseline seconds, ratio (the median of per-frame ratios).
 // Optional: `--screenshot FILE` writes the demo scene (header, indicators, debug outlines).
 //
-//   swift run -c release RendererBench [--frames N] [--screenshot FILE]
+//   swift run -c release RendererBench [--frames N] [--copy-at-present] [--screenshot FILE]
 import Glibc
 import Renderer
 import ScrollEngine
@@ -23,13 +28,31 @@ func now() -> Double {
 
 func median(_ xs: [Double]) -> Double { let s = xs.sorted(); return s[s.count / 2] }
 
-/// Discards frames; the bench measures drawing, not output.
-final class NullOutput: FrameOutput {
+/// The real output path without a device: a double-buffered display in memory that behaves as the
+/// fbdev and DRM outputs do. A frame handed to `present` is converted into the hidden buffer with
+/// pixman (their copy into mapped memory) and the buffers flip; the renderer may instead draw
+/// straight into the hidden buffer (`backBuffer`) and flip without a copy. `--copy-at-present`
+/// turns the direct drawing off, for comparison.
+final class MemoryDisplay: DirectFrameOutput {
     let panelSize: PixelSize
-    init(_ s: PixelSize) { panelSize = s }
-    func present(_ frame: PixelBuffer) throws {}
+    let buffers: [PixelBuffer]
+    let direct: Bool
+    private(set) var front = 0
+    init(_ s: PixelSize, direct: Bool) {
+        panelSize = s
+        buffers = [PixelBuffer(size: s), PixelBuffer(size: s)]
+        self.direct = direct
+    }
+    func present(_ frame: PixelBuffer) throws {
+        buffers[1 - front].copy(from: frame)
+        front = 1 - front
+    }
+    func backBuffer() throws -> PixelBuffer? { direct ? buffers[1 - front] : nil }
+    func presentBackBuffer() throws { front = 1 - front }
     func finish() throws {}
 }
+let drawsDirectly = !arguments.contains("--copy-at-present")
+func makeOutput() -> MemoryDisplay { MemoryDisplay(panel, direct: drawsDirectly) }
 
 // Baseline: one memcpy of a 1280×800×4 frame.
 let bytes = panel.pixelCount * 4
@@ -54,20 +77,63 @@ sv.maximumZoomScale = 4
 let config = RendererConfiguration(scrollView: sv)
 let contentSize = config.contentSize(contentPointSize: content.pointSize, zoomScale: 1)
 
-@MainActor func measure(_ label: String, _ states: (Int) -> (DelegateMessage, ScrollViewState)) throws -> Double {
-    let presenter = try FramePresenter(configuration: config, content: content, output: NullOutput(panel))
-    var times: [Double] = []
+/// Frame times for `states`, each frame paired with a memcpy of the frame timed just before it (so
+/// both see the same machine load and cache): the median frame time, the median memcpy, and the
+/// median of the pairs' ratios.
+@MainActor func measure(_ label: String, sharpRedraw: FramePresenter.SharpRedraw = .whole,
+                        _ states: (Int) -> (DelegateMessage, ScrollViewState)) throws -> (time: Double, memcpy: Double, ratio: Double) {
+    let presenter = try FramePresenter(configuration: config, content: content, output: makeOutput(), sharpRedraw: sharpRedraw)
+    var times: [Double] = [], copies: [Double] = [], ratios: [Double] = []
     for i in 0..<frames {
         let (message, state) = states(i)
         let time = Timestamp.milliseconds(Double(i) * 16.667)
         presenter.handle([DelegateEvent(time: time, message: message, state: state)])
+        let c0 = now()
+        memcpy(dst, src, bytes)
         let t0 = now()
         try presenter.update(at: time)
-        times.append(now() - t0)
+        let t1 = now()
+        copies.append(t0 - c0)
+        times.append(t1 - t0)
+        ratios.append((t1 - t0) / (t0 - c0))
     }
-    let t = median(times)
-    print("\(label): \(String(t * 1000, precision: 3)) ms per frame = \(String(t / memcpyTime, precision: 1)) × memcpy")
-    return t
+    let t = median(times), ratio = median(ratios)
+    print("\(label): \(String(t * 1000, precision: 3)) ms per frame = \(String(ratio, precision: 1)) × memcpy (median of \(frames) pairs)")
+    return (t, median(copies), ratio)
+}
+
+/// The live loop through one pinch: frames every 16.667 ms while two fingers zoom 1 → 1.5 over
+/// half a second, didEndZooming, then the loop's wakeups (the sharp redraw's bands, the indicators'
+/// fade) until nothing is left to draw. Returns the longest single `update` and how many frames it took.
+@MainActor func longestStall(_ sharpRedraw: FramePresenter.SharpRedraw) throws -> (longest: Double, frames: Int) {
+    let presenter = try FramePresenter(configuration: config, content: content, output: makeOutput(), sharpRedraw: sharpRedraw)
+    var longest = 0.0
+    var time = Timestamp.zero
+    func timed(_ t: Timestamp) throws {
+        let t0 = now()
+        try presenter.update(at: t)
+        longest = max(longest, now() - t0)
+    }
+    try timed(time)
+    let steps = 30
+    for i in 0...steps {
+        time = .milliseconds(Double(i + 1) * 16.667)
+        let s = 1 + 0.5 * Double(i) / Double(steps)
+        let state = ScrollViewState(contentOffset: Point(x: 100 * s, y: 200 * s), zoomScale: s, contentSize: content.pointSize * s, isZooming: true)
+        presenter.handle([DelegateEvent(time: time, message: i == 0 ? .willBeginZooming : .didZoom, state: state)])
+        try timed(time)
+    }
+    time = time.adding(microseconds: 16_667)
+    let settled = ScrollViewState(contentOffset: Point(x: 150, y: 300), zoomScale: 1.5, contentSize: content.pointSize * 1.5)
+    presenter.handle([DelegateEvent(time: time, message: .didEndZooming(atScale: 1.5), state: settled)])
+    try timed(time)
+    var wakeups = 0
+    while let next = presenter.nextWakeup(after: time), wakeups < 1000 {
+        time = max(next, time.adding(microseconds: 16_667))
+        try timed(time)
+        wakeups += 1
+    }
+    return (longest, presenter.framesDrawn)
 }
 
 extension String {
@@ -79,19 +145,28 @@ extension String {
     }
 }
 
+print("output: a double-buffered display in memory, \(drawsDirectly ? "frames drawn straight into its back buffer" : "frames copied into it at present")")
 print("frame 1280x800 XRGB8888, memcpy of one frame: \(String(memcpyTime * 1000, precision: 3)) ms (median of \(copyTimes.count))")
 do {
-    _ = try measure("pan (zoom 1, dragging, level 1 exact)") { i in
+    let pan = try measure("pan (zoom 1, dragging, level 1 exact) incl. present") { i in
         (.didScroll, ScrollViewState(contentOffset: Point(x: 0, y: Double(i * 7 % 800)), zoomScale: 1, contentSize: contentSize, isTracking: true, isDragging: true))
     }
-    _ = try measure("pinch zoom in flight (1…2, bilinear)") { i in
+    let pinch = try measure("pinch zoom in flight (1…2, nearest level, nearest neighbour) incl. present") { i in
         let s = 1 + Double(i % 60) / 60
         return (.didZoom, ScrollViewState(contentOffset: Point(x: 100 * s, y: 200 * s), zoomScale: s, contentSize: content.pointSize * s, isZooming: true))
     }
-    _ = try measure("settled redraw at zoom 1.5 (separable convolution)") { i in
+    let sharp = try measure("settled redraw at zoom 1.5 (separable convolution), whole, incl. present") { i in
         (.didEndZooming(atScale: 1.5), ScrollViewState(contentOffset: Point(x: Double(i % 2), y: 300), zoomScale: 1.5, contentSize: content.pointSize * 1.5))
     }
-    let idle = try FramePresenter(configuration: config, content: content, output: NullOutput(panel))
+    let whole = try longestStall(.whole)
+    let live = try longestStall(FramePresenter.liveSharpRedraw)
+    print("pinch 1 → 1.5, sharp redraw, fade: longest update \(String(whole.longest * 1000, precision: 2)) ms drawing whole frames (\(whole.frames) frames), "
+        + "\(String(live.longest * 1000, precision: 2)) ms live, in bands (\(live.frames) frames)")
+    // Machine-readable rows for bench/bench.py: name, measured seconds, baseline seconds.
+    print("row pan \(pan.time) memcpy \(pan.memcpy) \(pan.ratio)")
+    print("row pinch \(pinch.time) memcpy \(pinch.memcpy) \(pinch.ratio)")
+    print("row stall \(live.longest) whole-sharp-redraw \(max(sharp.time, whole.longest)) \(live.longest / max(sharp.time, whole.longest))")
+    let idle = try FramePresenter(configuration: config, content: content, output: makeOutput())
     var drawn = 0
     for i in 0..<frames where try idle.update(at: .milliseconds(Double(i) * 16.667)) { drawn += 1 }
     print("idle: \(drawn) frame(s) drawn over \(frames) ticks with nothing moving")

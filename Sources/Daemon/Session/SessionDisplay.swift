@@ -67,7 +67,9 @@ final class SessionDisplay {
             let output = try openOutput(settings, configuration)
             self.output = output
             if isBlank { try? output.setBlanked(true) }
-            return .one(try FramePresenter(configuration: configuration, content: content, output: output, initialState: view.state, startTime: now))
+            // Live: the sharp redraw after a zoom goes in bands between frames, never holding input up.
+            return .one(try FramePresenter(configuration: configuration, content: content, output: output, initialState: view.state,
+                                           startTime: now, sharpRedraw: FramePresenter.liveSharpRedraw))
         case .screen(let views, let size):
             // The outputs are opened for a screen of `size` (one view filling it, as far as they care).
             var whole = RendererConfiguration()
@@ -93,7 +95,8 @@ final class SessionDisplay {
         draw(at: time)
     }
 
-    /// When the picture changes next by itself (indicator fade, header slide), at most once per
+    /// When the picture changes next by itself (indicator fade, header slide, the next band of a
+    /// sharp redraw), at most once per
     /// animation frame (a fade changes its opacity every millisecond or so; the panel shows one
     /// frame per refresh), or when to retry a lost display; nil: nothing until the next input.
     var nextDeadline: Timestamp? {

@@ -10,7 +10,13 @@ import ScrollEngine
 /// with `pixelsPerPoint: 4` is 1024 points wide, so it fills 1024 screen pixels at zoom 1 and is
 /// still sharp at zoom 4.
 public final class ContentImage {
-    public let levels: [PixelBuffer]
+    /// Every level of the pyramid (each made now if it was not yet).
+    public var levels: [PixelBuffer] { (0..<levelCount).map(level) }
+    /// How many levels the pyramid has.
+    public let levelCount: Int
+    /// The levels made so far: level 0 always; halved ones the first time a frame samples them
+    /// (content shown at zoom 1 or more never needs its halved levels in memory).
+    private var madeLevels: [PixelBuffer]
     public let pixelsPerPoint: Double
     /// The content's size in points at zoom scale 1.
     public let pointSize: Size
@@ -18,9 +24,9 @@ public final class ContentImage {
     /// background is filled only around it.
     public let isOpaque: Bool
 
-    /// Builds the pyramid. Halving stops at the first level with an odd side (so every level is
-    /// exactly half the one before and repeated content tiles with the same period at every level)
-    /// or below `minimumSide` pixels.
+    /// The pyramid over `source`: its shape now, its halved levels when first drawn. Halving stops
+    /// at the first level with an odd side (so every level is exactly half the one before and
+    /// repeated content tiles with the same period at every level) or below `minimumSide` pixels.
     public init(source: PixelBuffer, pixelsPerPoint: Double = 1, minimumSide: Int = 64) {
         precondition(pixelsPerPoint > 0, "pixelsPerPoint must be positive")
         precondition(source.width <= ContentImage.maximumSide && source.height <= ContentImage.maximumSide,
@@ -28,12 +34,17 @@ public final class ContentImage {
         self.pixelsPerPoint = pixelsPerPoint
         self.pointSize = Size(width: Double(source.width) / pixelsPerPoint, height: Double(source.height) / pixelsPerPoint)
         self.isOpaque = source.format == .xrgb8888 || (0..<source.size.pixelCount).allSatisfy { source.pixels[$0] >> 24 == 0xFF }
-        var levels = [source]
-        while let last = levels.last, last.width % 2 == 0, last.height % 2 == 0,
-              last.width / 2 >= minimumSide, last.height / 2 >= minimumSide {
-            levels.append(ContentImage.halve(last))
+        // Opaque content is kept without alpha (the same words, read as x8r8g8b8).
+        if isOpaque { source.treatAsOpaque() }
+        // The pyramid's shape now, its pixels when drawn (`level(_:)`).
+        var count = 1
+        var size = source.size
+        while size.width % 2 == 0, size.height % 2 == 0, size.width / 2 >= minimumSide, size.height / 2 >= minimumSide {
+            size = PixelSize(width: size.width / 2, height: size.height / 2)
+            count += 1
         }
-        self.levels = levels
+        self.levelCount = count
+        self.madeLevels = [source]
     }
 
     /// Content whose levels already exist (a tile folder): `levels[0]` has `pixelsPerPoint` pixels
@@ -48,12 +59,14 @@ public final class ContentImage {
         guard first.width <= ContentImage.maximumSide, first.height <= ContentImage.maximumSide else {
             throw RendererError(.invalidConfiguration, path: "-", "level 0 is \(first.size), larger than \(ContentImage.maximumSide) pixels per side")
         }
-        self.levels = levels
+        self.madeLevels = levels
+        self.levelCount = levels.count
         self.pixelsPerPoint = pixelsPerPoint
         self.pointSize = Size(width: Double(first.width) / pixelsPerPoint, height: Double(first.height) / pixelsPerPoint)
         self.isOpaque = levels.allSatisfy { level in
             level.format == .xrgb8888 || (0..<level.size.pixelCount).allSatisfy { level.pixels[$0] >> 24 == 0xFF }
         }
+        if isOpaque { levels.forEach { $0.treatAsOpaque() } }
     }
 
     /// pixman samples transformed images in 16.16 fixed point: no side may exceed this.
@@ -69,8 +82,18 @@ public final class ContentImage {
         self.init(source: source, pixelsPerPoint: pixelsPerPoint)
     }
 
+    /// How many levels are in memory (the source and those drawn so far).
+    var madeLevelCount: Int { madeLevels.count }
+
+    /// Level `k` of the pyramid, halved from the one above the first time it is asked for.
+    public func level(_ k: Int) -> PixelBuffer {
+        precondition(k >= 0 && k < levelCount, "level \(k) of a \(levelCount)-level pyramid")
+        while madeLevels.count <= k { madeLevels.append(ContentImage.halve(madeLevels[madeLevels.count - 1])) }
+        return madeLevels[k]
+    }
+
     /// The pyramid's shape, as a value the render session can reason with.
-    public var levelTable: ContentLevels { ContentLevels(pixelsPerPoint: pixelsPerPoint, count: levels.count, pointSize: pointSize) }
+    public var levelTable: ContentLevels { ContentLevels(pixelsPerPoint: pixelsPerPoint, count: levelCount, pointSize: pointSize) }
 
     /// Pixels per content point at level `k`.
     public func density(ofLevel k: Int) -> Double { levelTable.density(ofLevel: k) }

@@ -157,6 +157,11 @@ public final class DRMOutput: FrameOutput {
         if isFlipPending { try waitForFlip() }
         let back = hasSetCrtc ? 1 - front : front
         FramebufferPixelFormat.xrgb8888.convert(frame, into: buffers[back].memory, stride: buffers[back].pitch)
+        try show(back)
+    }
+
+    /// Scans out buffer `back`: drmModeSetCrtc for the first frame, a page flip for every later one.
+    private func show(_ back: Int) throws {
         if !hasSetCrtc {
             var connector = connectorID
             guard drmModeSetCrtc(fd, crtcID, buffers[back].framebufferID, 0, 0, &connector, 1, &mode) == 0 else {
@@ -171,6 +176,12 @@ public final class DRMOutput: FrameOutput {
         }
         isFlipPending = true
         front = back
+    }
+
+    /// The dumb buffers as pixel buffers over their mapped memory (made on first use), for drawing
+    /// frames straight into the one not scanned out.
+    private lazy var mappedBuffers: [PixelBuffer] = buffers.map {
+        PixelBuffer(borrowing: $0.memory, size: panelSize, stride: $0.pitch)
     }
 
     /// Reads and dispatches pending DRM events (call when `fd` is readable).
@@ -227,5 +238,20 @@ public final class DRMOutput: FrameOutput {
         guard r == 0 else {
             throw RendererError(.modeSetting, path: path, "setting connector \(connectorID) DPMS \(blanked ? "Off" : "On") failed", errno: -r)
         }
+    }
+}
+
+extension DRMOutput: DirectFrameOutput {
+    /// The dumb buffer the next frame goes into (XRGB8888, like every frame), once a pending page
+    /// flip has completed (until then it may still be scanned out).
+    public func backBuffer() throws -> PixelBuffer? {
+        if isFlipPending { try waitForFlip() }
+        return mappedBuffers[hasSetCrtc ? 1 - front : front]
+    }
+
+    /// Flips to the buffer `backBuffer()` returned.
+    public func presentBackBuffer() throws {
+        if isFlipPending { try waitForFlip() }
+        try show(hasSetCrtc ? 1 - front : front)
     }
 }

@@ -14,3 +14,17 @@ public protocol FrameOutput: AnyObject {
 extension FrameOutput {
     public func setBlanked(_ blanked: Bool) throws {}
 }
+
+/// An output whose display memory the renderer can draw into directly: the next frame is drawn in
+/// the hidden buffer of a double-buffered display and shown by flipping to it, so no copy of the
+/// whole frame is made at present (fbdev's second half with FBIOPAN_DISPLAY, a DRM dumb buffer with a
+/// page flip).
+public protocol DirectFrameOutput: FrameOutput {
+    /// The buffer the next frame may be drawn into (panel-sized XRGB8888; it does not hold the frame
+    /// on screen), or nil when this output cannot take one now (another pixel format, a single
+    /// buffer that is being scanned out): then the frame goes through `present`. Waits for a page
+    /// flip still pending on it.
+    func backBuffer() throws -> PixelBuffer?
+    /// Shows what was drawn into the buffer the last `backBuffer()` returned.
+    func presentBackBuffer() throws
+}

@@ -1,5 +1,6 @@
 import SystemInterface
 import CFramebuffer
+import CPixman
 import Logging
 #if canImport(Glibc)
 import Glibc
@@ -107,20 +108,33 @@ public final class FramebufferOutput: FrameOutput {
         case .double:
             let back = 1 - frontBuffer
             pixelFormat.convert(frame, into: bufferAddress(back), stride: lineLength)
-            var info = screenInfo
-            info.yoffset = UInt32(back * Int(screenInfo.yres))
-            let r = calls.ioctl(fd, ts_FBIOPAN_DISPLAY, &info)
-            if r == 0 {
-                frontBuffer = back
-                if case .waitsForVerticalBlank = pacing { waitForVerticalBlank() }
-            } else {
-                // The driver advertised the room but refuses to pan: show this frame in the
-                // visible buffer and stay single-buffered from now on.
-                logger.warning("\(path): FBIOPAN_DISPLAY failed (errno \(-r)); falling back to single buffering")
-                buffering = .single
-                pixelFormat.convert(frame, into: bufferAddress(frontBuffer), stride: lineLength)
-            }
+            flip(to: back) { pixelFormat.convert(frame, into: bufferAddress(frontBuffer), stride: lineLength) }
         }
+    }
+
+    /// Pans the display to buffer `back` (FBIOPAN_DISPLAY) and waits for the vertical blank. When
+    /// the driver refuses, `showInFront` puts the frame in the visible buffer instead and the output
+    /// stays single-buffered from now on.
+    private func flip(to back: Int, showInFront: () -> Void) {
+        var info = screenInfo
+        info.yoffset = UInt32(back * Int(screenInfo.yres))
+        let r = calls.ioctl(fd, ts_FBIOPAN_DISPLAY, &info)
+        if r == 0 {
+            frontBuffer = back
+            if case .waitsForVerticalBlank = pacing { waitForVerticalBlank() }
+        } else {
+            // The driver advertised the room but refuses to pan: show this frame in the
+            // visible buffer and stay single-buffered from now on.
+            logger.warning("\(path): FBIOPAN_DISPLAY failed (errno \(-r)); falling back to single buffering")
+            buffering = .single
+            showInFront()
+        }
+    }
+
+    /// The two halves of a double-buffered XRGB8888 framebuffer as pixel buffers over the mapped
+    /// memory (made on first use), for drawing frames straight into the hidden one.
+    private lazy var mappedBuffers: [PixelBuffer] = (0..<2).map {
+        PixelBuffer(borrowing: bufferAddress($0), size: panelSize, stride: lineLength)
     }
 
     private func waitForVerticalBlank() {
@@ -155,5 +169,22 @@ public final class FramebufferOutput: FrameOutput {
         defer { copy.deallocate() }
         copy.copyMemory(from: address, byteCount: length)
         address.copyMemory(from: copy, byteCount: length)
+    }
+}
+
+extension FramebufferOutput: DirectFrameOutput {
+    /// The hidden half when the framebuffer is double-buffered XRGB8888 (the frame's own format:
+    /// nothing to convert), else nil (frames go through `present`, which converts).
+    public func backBuffer() throws -> PixelBuffer? {
+        guard buffering == .double, pixelFormat.pixmanFormat == PIXMAN_x8r8g8b8 else { return nil }
+        return mappedBuffers[1 - frontBuffer]
+    }
+
+    /// Pans to the half `backBuffer()` returned.
+    public func presentBackBuffer() throws {
+        let back = 1 - frontBuffer
+        flip(to: back) {
+            bufferAddress(frontBuffer).copyMemory(from: bufferAddress(back), byteCount: Int(screenInfo.yres) * lineLength)
+        }
     }
 }

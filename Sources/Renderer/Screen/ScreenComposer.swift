@@ -7,7 +7,7 @@ import ScrollEngine
 /// keeps a scroll view's indicators in front of its subviews). Only the damaged rectangle is
 /// drawn; the rest of the frame keeps what the previous draw left there.
 ///
-/// Clipping is pixman's clip region on the frame, set for each view to its rectangle: the
+/// Clipping is the frame's clip (`PixelBuffer.clip(to:)`), set for each view to its rectangle: the
 /// one-view drawing functions (`ContentDrawing`, `IndicatorDrawing`, `DebugViewDrawing`) draw
 /// through it unchanged, in screen coordinates.
 public final class ScreenComposer {
@@ -50,7 +50,7 @@ public final class ScreenComposer {
             clip(frame, to: area)
             frame.fill(screenBackground, x: area.x, y: area.y, width: area.width, height: area.height)
             for root in roots { draw(root, views, within: area, into: frame) }
-            pixman_image_set_clip_region32(frame.image, nil)
+            frame.clip(to: nil)
         }
         guard let panelFrame else { return frame }
         rotation.rotate(frame, into: panelFrame)
@@ -108,11 +108,9 @@ public final class ScreenComposer {
         clip(frame, to: region)
     }
 
-    /// Restricts every following drawing into `frame` to `rect`.
+    /// Restricts every following drawing into `frame` to `rect` (through the frame's own clip, which
+    /// pixman and the renderer's direct pixel paths both honour).
     private func clip(_ frame: PixelBuffer, to rect: PixelRect) {
-        var region = pixman_region32_t()
-        pixman_region32_init_rect(&region, Int32(rect.x), Int32(rect.y), UInt32(rect.width), UInt32(rect.height))
-        pixman_image_set_clip_region32(frame.image, &region)
-        pixman_region32_fini(&region)
+        frame.clip(to: [rect])
     }
 }

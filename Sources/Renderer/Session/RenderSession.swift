@@ -136,11 +136,14 @@ public struct RenderSession: Sendable {
     /// What the frame at `time` looks like.
     public func frame(at time: Timestamp) -> FrameDescription {
         let scale = state.zoomScale
-        let level = levels.level(forScale: zoom.renderedScale)
+        // While a zoom is in flight every frame is scaled differently: it samples the level nearest
+        // the current scale with the nearest-neighbour filter, one source read per pixel (a
+        // bilinear frame costs several times more), and is sharp at once, not a blurred scaled copy.
+        let level = zoom.isInFlight ? levels.nearestLevel(forScale: scale) : levels.level(forScale: zoom.renderedScale)
         let ratio = levels.density(ofLevel: level) / scale
         let filter: ContentFilter
-        if abs(ratio - 1) < 1e-9 { filter = .nearest }
-        else if isMoving || zoom.isInFlight { filter = .bilinear }
+        if abs(ratio - 1) < 1e-9 || zoom.isInFlight { filter = .nearest }
+        else if isMoving { filter = .bilinear }
         else { filter = ratio > 1 ? .convolution : .bilinear }
         let placement = ContentPlacement(origin: contentOrigin, scale: scale, level: level, filter: filter,
                                          repeatAxis: configuration.infiniteScrolling?.axis)

@@ -1,7 +1,7 @@
-/// Seed 002's "redraw after zooming" as a state machine: while a zoom is in flight the renderer
-/// keeps sampling the pyramid level it chose at the last settled scale (a scaled copy, as UIKit
-/// scales the zoom view's layer), and redraws from the level matching the final scale once
-/// scrollViewDidEndZooming arrives.
+/// The redraw after zooming as a state machine: while a zoom is in flight the renderer draws cheap
+/// frames (the pyramid level nearest the current scale, nearest-neighbour), and redraws from the
+/// level matching the final scale with the settled filter once scrollViewDidEndZooming arrives.
+/// `renderedScale` is the scale the settled level was chosen for.
 public enum ZoomRedraw: Hashable, Sendable {
     case settled(scale: Double)
     case zooming(renderedScale: Double)
@@ -25,7 +25,7 @@ public enum ZoomRedraw: Hashable, Sendable {
         }
     }
 
-    /// A zoom is under way: the old level is being scaled.
+    /// A zoom is under way: frames are drawn the fast way.
     public var isInFlight: Bool {
         if case .zooming = self { true } else { false }
     }
