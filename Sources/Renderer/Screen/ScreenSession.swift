@@ -148,15 +148,3 @@ public struct ScreenSession: Sendable {
         sessions.compactMap { $0.nextWakeup(after: time) }.min()
     }
 }
-
-extension RendererInput {
-    /// A delegate event as the renderer consumes it: the engine's `recentered(shift:)` moved the
-    /// offset by `shift`, so the renderer's delta is what was taken away.
-    public init(event: DelegateEvent) {
-        if case .recentered(let shift) = event.message {
-            self = .recentred(by: Point(x: -shift.x, y: -shift.y), event: event)
-        } else {
-            self = .event(event)
-        }
-    }
-}

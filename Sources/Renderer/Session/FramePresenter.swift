@@ -54,14 +54,7 @@ public final class FramePresenter {
     public func handle(_ input: RendererInput) { session.handle(input) }
 
     public func handle(_ events: [DelegateEvent]) {
-        for e in events {
-            if case .recentered(let shift) = e.message {
-                // The engine moved the offset by `shift`; the renderer's delta is what was taken away.
-                session.handle(.recentred(by: Point(x: -shift.x, y: -shift.y), event: e))
-            } else {
-                session.handle(.event(e))
-            }
-        }
+        for e in events { session.handle(RendererInput(event: e)) }
     }
 
     /// Passes on `ScrollView.indicatorFlashTime` (the engine records flashScrollIndicators calls
