@@ -86,8 +86,11 @@ let liveInput: [Target] = [
         path: "Sources/LiveInput"
     ),
     .testTarget(name: "LiveInputTests", dependencies: ["LiveInput", "Recordings", "Playback", "SystemInterface"], path: "Tests/LiveInputTests"),
-    // The one errno type of the tree, below live input, the renderer and the daemon.
-    .target(name: "SystemInterface", path: "Sources/SystemInterface"),
+    // The one system-call layer of the tree (with its errno type and fault injection), below live
+    // input, the renderer, the daemon and the executable; its C shim exports epoll/timerfd/signalfd/
+    // inotify and a non-variadic ioctl.
+    .target(name: "CSystemCalls", path: "Sources/CSystemCalls"),
+    .target(name: "SystemInterface", dependencies: ["CSystemCalls"], path: "Sources/SystemInterface"),
 ]
 
 // Renderer: pixman, libpng, fbdev, DRM/KMS.
@@ -135,6 +138,7 @@ let executable: [Target] = [
             "LiveInput",
             "Renderer",
             "Daemon",
+            "SystemInterface",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ],

@@ -42,13 +42,13 @@ final class FakeSessionKernel: @unchecked Sendable {
                 self.timerFD = self.allocate()
                 return self.timerFD
             },
-            timerSet: { _, deadline throws(Errno) in self.timerArmings.append(deadline) },
+            timerSet: { _, deadline throws(Errno) in self.timerArmings.append(deadline.map(Timestamp.init(microseconds:))) },
             signalDescriptor: { _ throws(Errno) in
                 self.signalFD = self.allocate()
                 return self.signalFD
             },
             readSignal: { _ throws(Errno) in self.pendingSignals.isEmpty ? nil : self.pendingSignals.removeFirst() },
-            monotonicNow: { self.now }
+            monotonicNow: { self.now.microseconds }
         )
     }
 
