@@ -349,3 +349,37 @@ extension SystemCalls {
         return c
     }()
 }
+
+extension SystemCalls {
+    /// `read` into an array's storage (its count is the most read); returns the number read.
+    public func readBytes(_ fd: Int32, into buffer: inout [UInt8]) throws(Errno) -> Int {
+        let result: Result<Int, Errno> = buffer.withUnsafeMutableBytes { raw in
+            Result { () throws(Errno) in try read(fd, raw.baseAddress!, raw.count) }
+        }
+        return try result.get()
+    }
+
+    /// `write` of `bytes` from `offset` on; returns the number written.
+    public func writeBytes(_ fd: Int32, _ bytes: [UInt8], from offset: Int = 0) throws(Errno) -> Int {
+        let result: Result<Int, Errno> = bytes.withUnsafeBytes { raw in
+            Result { () throws(Errno) in try write(fd, raw.baseAddress! + offset, raw.count - offset) }
+        }
+        return try result.get()
+    }
+
+    /// `receive` into an array's storage; returns the number received (0: the peer closed).
+    public func receiveBytes(_ fd: Int32, into buffer: inout [UInt8]) throws(Errno) -> Int {
+        let result: Result<Int, Errno> = buffer.withUnsafeMutableBytes { raw in
+            Result { () throws(Errno) in try receive(fd, raw.baseAddress!, raw.count) }
+        }
+        return try result.get()
+    }
+
+    /// `send` of `bytes` from `offset` on; returns the number sent.
+    public func sendBytes(_ fd: Int32, _ bytes: [UInt8], from offset: Int = 0) throws(Errno) -> Int {
+        let result: Result<Int, Errno> = bytes.withUnsafeBytes { raw in
+            Result { () throws(Errno) in try send(fd, raw.baseAddress! + offset, raw.count - offset) }
+        }
+        return try result.get()
+    }
+}
