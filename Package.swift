@@ -105,7 +105,9 @@ let renderer: [Target] = [
         dependencies: ["ScrollEngine", "SystemInterface", "CPixman", "CPNG", "CDRM", "CFramebuffer", "CJPEGShim", .product(name: "Logging", package: "swift-log")],
         path: "Sources/Renderer"
     ),
-    .testTarget(name: "RendererTests", dependencies: ["Renderer", "ScrollEngine", "SystemInterface"], path: "Tests/RendererTests", exclude: ["Fixtures"]),
+    .testTarget(name: "RendererTests", dependencies: ["Renderer", "ScrollEngine", "SystemInterface", "DisplayTestSupport"], path: "Tests/RendererTests", exclude: ["Fixtures"]),
+    // A DRM card in memory behind DRMCalls, for the renderer's and the live session's tests.
+    .target(name: "DisplayTestSupport", dependencies: ["Renderer", "SystemInterface", "CDRM"], path: "Tests/DisplayTestSupport"),
     .executableTarget(name: "RendererBench", dependencies: ["Renderer", "ScrollEngine"], path: "Sources/RendererBench"),
 ]
 
@@ -124,6 +126,7 @@ let daemon: [Target] = [
     .testTarget(
         name: "DaemonTests",
         dependencies: ["Daemon", "daemon-state-writer", "LiveInput", "Renderer", "Configuration", "StreamOutput", "SystemInterface",
+                       "DisplayTestSupport",
                        .product(name: "Logging", package: "swift-log")],
         path: "Tests/DaemonTests"
     ),

@@ -1,4 +1,5 @@
 import SystemInterface
+import DisplayTestSupport
 import XCTest
 import Glibc
 import Logging

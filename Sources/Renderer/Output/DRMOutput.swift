@@ -42,7 +42,8 @@ public final class DRMOutput: FrameOutput {
         try self.init(path: path, drm: .live, logger: logger)
     }
 
-    init(path: String, drm: DRMCalls, logger: Logger) throws {
+    /// The output over `drm` (a test passes a fake card or a fault-injecting system-call table).
+    public init(path: String, drm: DRMCalls, logger: Logger) throws {
         self.path = path
         self.logger = logger
         self.drm = drm
