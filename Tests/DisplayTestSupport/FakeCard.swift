@@ -12,7 +12,8 @@ public final class FakeCard: @unchecked Sendable {
     public let faults = SystemCallFaults()
     public let width: Int
     public let height: Int
-    /// Set: drmModeSetCrtc and drmModePageFlip fail with this errno (another DRM master).
+    /// Set: drmModeSetCrtc and drmModePageFlip fail with this errno, drmSetMaster with EBUSY
+    /// (another program is DRM master).
     public private(set) var masterLostWith: Errno?
     public private(set) var crtcSets: [UInt32] = []
     public private(set) var flips: [UInt32] = []
@@ -49,8 +50,11 @@ public final class FakeCard: @unchecked Sendable {
         system.waitReadable = { [unowned self] _, _ throws(Errno) in pendingFlip != nil }
         let width = width, height = height
         var drm = DRMCalls(system: faults.calls(over: system))
-        drm.isMaster = { _ in true }
-        drm.setMaster = { _ throws(Errno) in }
+        drm.isMaster = { [unowned self] _ in masterLostWith == nil }
+        drm.setMaster = { [unowned self] _ throws(Errno) in
+            // The kernel refuses a second master with EBUSY while the other holds it.
+            if masterLostWith != nil { throw Errno.busy }
+        }
         drm.capability = { _, _ throws(Errno) in 1 }
         drm.getResources = { _ throws(Errno) in
             let r = UnsafeMutablePointer<drmModeRes>.allocate(capacity: 1)
