@@ -18,7 +18,7 @@ public final class SystemCallFaults: @unchecked Sendable {
     /// The kinds of call, one per `SystemCalls` entry.
     public enum Call: String, Hashable, Sendable, CaseIterable {
         case open, create, makeTemporaryFile, close, read, write, synchronize, changeMode, changePathMode
-        case status, linkStatus, rename, unlink, listDirectory
+        case status, linkStatus, pathStatus, makeDirectory, checkAccess, rename, unlink, listDirectory
         case socket, bind, listen, accept, send, sendTo, receive
         case epollCreate, epollAdd, epollRemove, epollWait, epollWatch, epollReady, waitReadable
         case timerCreate, timerSet, signalDescriptor, readSignal, watchDirectory
@@ -118,6 +118,9 @@ public final class SystemCallFaults: @unchecked Sendable {
         c.changePathMode = { path, mode throws(Errno) in try self.check(.changePathMode); try base.changePathMode(path, mode) }
         c.status = { fd throws(Errno) in try self.check(.status); return try base.status(fd) }
         c.linkStatus = { path throws(Errno) in try self.check(.linkStatus); return try base.linkStatus(path) }
+        c.pathStatus = { path throws(Errno) in try self.check(.pathStatus); return try base.pathStatus(path) }
+        c.makeDirectory = { path, mode throws(Errno) in try self.check(.makeDirectory); try base.makeDirectory(path, mode) }
+        c.checkAccess = { path, mode throws(Errno) in try self.check(.checkAccess); try base.checkAccess(path, mode) }
         c.rename = { from, to throws(Errno) in try self.check(.rename); try base.rename(from, to) }
         c.unlink = { path throws(Errno) in try self.check(.unlink); try base.unlink(path) }
         c.listDirectory = { path throws(Errno) in try self.check(.listDirectory); return try base.listDirectory(path) }

@@ -42,6 +42,12 @@ public struct SystemCalls: Sendable {
     public var status: @Sendable (_ fd: Int32) throws(Errno) -> stat
     /// lstat(2): the entry itself, not what a symlink points to.
     public var linkStatus: @Sendable (_ path: String) throws(Errno) -> stat
+    /// stat(2): what a path names, through symlinks.
+    public var pathStatus: @Sendable (_ path: String) throws(Errno) -> stat
+    /// mkdir(2).
+    public var makeDirectory: @Sendable (_ path: String, _ mode: mode_t) throws(Errno) -> Void
+    /// access(2): whether this process may use `path` as `mode` (R_OK, W_OK, X_OK) says.
+    public var checkAccess: @Sendable (_ path: String, _ mode: Int32) throws(Errno) -> Void
     /// rename(2).
     public var rename: @Sendable (_ from: String, _ to: String) throws(Errno) -> Void
     /// unlink(2).
@@ -93,6 +99,8 @@ public struct SystemCalls: Sendable {
     /// CLOCK_MONOTONIC now in microseconds, the clock libinput and (after `libevdev_set_clock_id`)
     /// libevdev stamp events with.
     public var monotonicNow: @Sendable () -> Int64
+    /// Sleeps for `microseconds` (nanosleep, resumed after a signal): real-time pacing only.
+    public var sleep: @Sendable (_ microseconds: Int64) -> Void
     /// A non-blocking, close-on-exec inotify descriptor watching `directory` for entries created
     /// or whose attributes changed (IN_CREATE | IN_ATTRIB): a device node appearing, then udev
     /// setting its permissions.
@@ -124,6 +132,9 @@ public struct SystemCalls: Sendable {
         changePathMode = { _, _ throws(Errno) in throw none }
         status = { _ throws(Errno) in throw none }
         linkStatus = { _ throws(Errno) in throw none }
+        pathStatus = { _ throws(Errno) in throw none }
+        makeDirectory = { _, _ throws(Errno) in throw none }
+        checkAccess = { _, _ throws(Errno) in throw none }
         rename = { _, _ throws(Errno) in throw none }
         unlink = { _ throws(Errno) in throw none }
         listDirectory = { _ throws(Errno) in throw none }
@@ -146,6 +157,7 @@ public struct SystemCalls: Sendable {
         signalDescriptor = { _ throws(Errno) in throw none }
         readSignal = { _ throws(Errno) in throw none }
         monotonicNow = { 0 }
+        sleep = { _ in }
         watchDirectory = { _ throws(Errno) in throw none }
         ioctl = { _, _, _ throws(Errno) in throw none }
         ioctlValue = { _, _, _ throws(Errno) in throw none }
@@ -239,6 +251,13 @@ extension SystemCalls {
             try check(lstat(path, &s))
             return s
         }
+        c.pathStatus = { path throws(Errno) in
+            var s = stat()
+            try check(stat(path, &s))
+            return s
+        }
+        c.makeDirectory = { path, mode throws(Errno) in try check(mkdir(path, mode)) }
+        c.checkAccess = { path, mode throws(Errno) in try check(access(path, mode)) }
         c.rename = { from, to throws(Errno) in try check(Glibc.rename(from, to)) }
         c.unlink = { path throws(Errno) in try check(Glibc.unlink(path)) }
         c.listDirectory = { path throws(Errno) in
@@ -327,6 +346,11 @@ extension SystemCalls {
             var now = timespec()
             clock_gettime(CLOCK_MONOTONIC, &now)
             return Int64(now.tv_sec) * 1_000_000 + Int64(now.tv_nsec) / 1000
+        }
+        c.sleep = { microseconds in
+            var request = timespec(tv_sec: Int(microseconds / 1_000_000), tv_nsec: Int(microseconds % 1_000_000) * 1_000)
+            var remaining = timespec()
+            while nanosleep(&request, &remaining) != 0, errno == EINTR { request = remaining }
         }
         c.watchDirectory = { directory throws(Errno) in
             let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
