@@ -377,32 +377,38 @@ extension SystemCalls {
 extension SystemCalls {
     /// `read` into an array's storage (its count is the most read); returns the number read.
     public func readBytes(_ fd: Int32, into buffer: inout [UInt8]) throws(Errno) -> Int {
-        let result: Result<Int, Errno> = buffer.withUnsafeMutableBytes { raw in
-            Result { () throws(Errno) in try read(fd, raw.baseAddress!, raw.count) }
-        }
-        return try result.get()
-    }
-
-    /// `write` of `bytes` from `offset` on; returns the number written.
-    public func writeBytes(_ fd: Int32, _ bytes: [UInt8], from offset: Int = 0) throws(Errno) -> Int {
-        let result: Result<Int, Errno> = bytes.withUnsafeBytes { raw in
-            Result { () throws(Errno) in try write(fd, raw.baseAddress! + offset, raw.count - offset) }
-        }
-        return try result.get()
+        try Self.filling(&buffer) { pointer, count throws(Errno) in try read(fd, pointer, count) }
     }
 
     /// `receive` into an array's storage; returns the number received (0: the peer closed).
     public func receiveBytes(_ fd: Int32, into buffer: inout [UInt8]) throws(Errno) -> Int {
-        let result: Result<Int, Errno> = buffer.withUnsafeMutableBytes { raw in
-            Result { () throws(Errno) in try receive(fd, raw.baseAddress!, raw.count) }
-        }
-        return try result.get()
+        try Self.filling(&buffer) { pointer, count throws(Errno) in try receive(fd, pointer, count) }
+    }
+
+    /// `write` of `bytes` from `offset` on; returns the number written.
+    public func writeBytes(_ fd: Int32, _ bytes: [UInt8], from offset: Int = 0) throws(Errno) -> Int {
+        try Self.draining(bytes, from: offset) { pointer, count throws(Errno) in try write(fd, pointer, count) }
     }
 
     /// `send` of `bytes` from `offset` on; returns the number sent.
     public func sendBytes(_ fd: Int32, _ bytes: [UInt8], from offset: Int = 0) throws(Errno) -> Int {
+        try Self.draining(bytes, from: offset) { pointer, count throws(Errno) in try send(fd, pointer, count) }
+    }
+
+    /// Runs `call` on an array's storage (the array's `withUnsafe…` rethrows untyped errors; the
+    /// `Result` keeps the `Errno`).
+    private static func filling(_ buffer: inout [UInt8],
+                                _ call: (UnsafeMutableRawPointer, Int) throws(Errno) -> Int) throws(Errno) -> Int {
+        let result: Result<Int, Errno> = buffer.withUnsafeMutableBytes { raw in
+            Result { () throws(Errno) in try call(raw.baseAddress!, raw.count) }
+        }
+        return try result.get()
+    }
+
+    private static func draining(_ bytes: [UInt8], from offset: Int,
+                                 _ call: (UnsafeRawPointer, Int) throws(Errno) -> Int) throws(Errno) -> Int {
         let result: Result<Int, Errno> = bytes.withUnsafeBytes { raw in
-            Result { () throws(Errno) in try send(fd, raw.baseAddress! + offset, raw.count - offset) }
+            Result { () throws(Errno) in try call(raw.baseAddress! + offset, raw.count - offset) }
         }
         return try result.get()
     }

@@ -130,6 +130,17 @@ final class SystemCallFailureTests: XCTestCase {
         return []
     }
 
+    /// A server and two connected clients: the first is the one a fault hits, the other goes on.
+    func serverWithTwoClients() throws -> (ControlServer, ControlClient, ControlClient) {
+        let server = try makeServer()
+        let failing = try ControlClient(path: server.socketPath)
+        turn(server)
+        let other = try ControlClient(path: server.socketPath)
+        turn(server)
+        XCTAssertEqual(server.clientCount, 2)
+        return (server, failing, other)
+    }
+
     /// bind, chmod or listen failing: the server is not made, the error names the call and the
     /// socket, and the socket descriptor is closed again.
     func testASocketThatCannotBeBoundIsAnErrorNamingTheCallAndNothingLeaks() throws {
@@ -165,13 +176,8 @@ final class SystemCallFailureTests: XCTestCase {
 
     /// A client whose read fails (ECONNRESET) is disconnected; another client goes on.
     func testAClientWhoseReadFailsIsClosedAndTheOthersGoOn() throws {
-        let server = try makeServer()
+        let (server, failing, other) = try serverWithTwoClients()
         defer { server.shutdown() }
-        let failing = try ControlClient(path: server.socketPath)
-        turn(server)
-        let other = try ControlClient(path: server.socketPath)
-        turn(server)
-        XCTAssertEqual(server.clientCount, 2)
         faults.fail(.receive, with: Errno(rawValue: ECONNRESET))
         failing.send(#"{"command":"flashScrollIndicators"}"# + "\n")
         turn(server)
@@ -183,12 +189,8 @@ final class SystemCallFailureTests: XCTestCase {
 
     /// A reply that cannot be written (EPIPE: the peer went away) closes that connection only.
     func testAReplyThatCannotBeWrittenClosesThatConnectionOnly() throws {
-        let server = try makeServer()
+        let (server, failing, other) = try serverWithTwoClients()
         defer { server.shutdown() }
-        let failing = try ControlClient(path: server.socketPath)
-        turn(server)
-        let other = try ControlClient(path: server.socketPath)
-        turn(server)
         faults.fail(.send, with: Errno(rawValue: EPIPE))
         failing.send(#"{"id":1,"command":"flashScrollIndicators"}"# + "\n")
         turn(server)
