@@ -4,6 +4,7 @@
 //
 // Layers, bottom up (imports only ever point downwards):
 //   ScrollEngine                 pure: geometry, physics, recognizers, delivery, delegate events; no I/O, no clock
+//   SystemInterface              the one system-call layer (SystemCalls, SystemCallFaults) and Errno
 //   Recordings, Configuration,   edges: readers of recorded sessions / touch scripts, YAML config,
 //   StreamOutput, Renderer,      the JSON Lines encoder, the framebuffer renderer,
 //   LiveInput                    libinput / libevdev backends
