@@ -117,7 +117,7 @@ let daemon: [Target] = [
     .target(
         name: "Daemon",
         dependencies: [
-            "ScrollEngine", "Configuration", "StreamOutput", "LiveInput", "Renderer", "SystemInterface", "CInputShim",
+            "ScrollEngine", "Configuration", "StreamOutput", "LiveInput", "Renderer", "SystemInterface", "CSystemCalls", "CInputShim",
             .product(name: "Logging", package: "swift-log"),
         ],
         path: "Sources/Daemon"
