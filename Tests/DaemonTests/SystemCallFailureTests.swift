@@ -7,6 +7,7 @@ import Glibc
 import Logging
 import Renderer
 import ScrollEngine
+import StreamOutput
 import XCTest
 
 /// The daemon's failure paths, through the one system-call layer with faults injected: the real
@@ -217,6 +218,28 @@ final class SystemCallFailureTests: XCTestCase {
         XCTAssertEqual(lines, ["<4>control: control input failed error=\"read stdin: Input/output error\"\n",
                                "<6>control: control input ended; the daemon keeps running\n"])
         XCTAssertNil(loop.watched[pipeEnds[0]], "no longer watched")
+    }
+
+    /// The live session with a control socket that cannot be bound: one error line, and the loop
+    /// runs on without the socket until SIGTERM stops it as usual.
+    func testASessionWhoseControlSocketCannotBeBoundRunsWithoutIt() throws {
+        let kernel = FakeSessionKernel()
+        faults.fail(.bind, with: Errno(rawValue: EADDRINUSE))
+        var parts = LiveSession.Parts()
+        parts.controlSocket = directory.file("control.sock")
+        let session = try LiveSession(configuration: try ConfigurationLoader.load(yaml: "screen: { width: 320, height: 240 }\n"),
+                                      backends: [], sink: MemoryByteSink(), parts: parts,
+                                      system: faults.calls(over: kernel.calls), logger: logger("session"))
+        kernel.script = [{
+            XCTAssertEqual(self.lines.filter { $0.hasPrefix("<3>") },
+                           ["<3>session: control socket unavailable, running without it error=\"bind DIR/control.sock: Address already in use\"\n"])
+            XCTAssertFalse(FileManager.default.fileExists(atPath: self.directory.file("control.sock")), "no socket file left")
+            kernel.pendingSignals = [SIGTERM]
+            return [kernel.signalFD]
+        }]
+        try session.run()
+        XCTAssertEqual(session.stopSignal, SIGTERM)
+        XCTAssertTrue(kernel.script.isEmpty, "the loop ran its script")
     }
 
     // MARK: - DRM master lost, through the DRM output's injected calls
