@@ -4,6 +4,7 @@
 //
 // Layers, bottom up (imports only ever point downwards):
 //   ScrollEngine                 pure: geometry, physics, recognizers, delivery, delegate events; no I/O, no clock
+//   SystemInterface              the one system-call layer (SystemCalls, SystemCallFaults) and Errno
 //   Recordings, Configuration,   edges: readers of recorded sessions / touch scripts, YAML config,
 //   StreamOutput, Renderer,      the JSON Lines encoder, the framebuffer renderer,
 //   LiveInput                    libinput / libevdev backends
@@ -91,8 +92,11 @@ let liveInput: [Target] = [
         path: "Sources/LiveInput"
     ),
     .testTarget(name: "LiveInputTests", dependencies: ["LiveInput", "Recordings", "Playback", "SystemInterface"], path: "Tests/LiveInputTests"),
-    // The one errno type of the tree, below live input, the renderer and the daemon.
-    .target(name: "SystemInterface", path: "Sources/SystemInterface"),
+    // The one system-call layer of the tree (with its errno type and fault injection), below live
+    // input, the renderer, the daemon and the executable; its C shim exports epoll/timerfd/signalfd/
+    // inotify and a non-variadic ioctl.
+    .target(name: "CSystemCalls", path: "Sources/CSystemCalls"),
+    .target(name: "SystemInterface", dependencies: ["CSystemCalls"], path: "Sources/SystemInterface"),
 ]
 
 // Renderer: pixman, libpng, fbdev, DRM/KMS.
@@ -107,7 +111,9 @@ let renderer: [Target] = [
         dependencies: ["ScrollEngine", "SystemInterface", "CPixman", "CPNG", "CDRM", "CFramebuffer", "CJPEGShim", .product(name: "Logging", package: "swift-log")],
         path: "Sources/Renderer"
     ),
-    .testTarget(name: "RendererTests", dependencies: ["Renderer", "ScrollEngine", "SystemInterface"], path: "Tests/RendererTests", exclude: ["Fixtures"]),
+    .testTarget(name: "RendererTests", dependencies: ["Renderer", "ScrollEngine", "SystemInterface", "DisplayTestSupport"], path: "Tests/RendererTests", exclude: ["Fixtures"]),
+    // A DRM card in memory behind DRMCalls, for the renderer's and the live session's tests.
+    .target(name: "DisplayTestSupport", dependencies: ["Renderer", "SystemInterface", "CDRM"], path: "Tests/DisplayTestSupport"),
     .executableTarget(name: "RendererBench", dependencies: ["Renderer", "ScrollEngine"], path: "Sources/RendererBench"),
 ]
 
@@ -116,7 +122,7 @@ let daemon: [Target] = [
     .target(
         name: "Daemon",
         dependencies: [
-            "ScrollEngine", "Configuration", "StreamOutput", "LiveInput", "Renderer", "SystemInterface", "CInputShim",
+            "ScrollEngine", "Configuration", "StreamOutput", "LiveInput", "Renderer", "SystemInterface", "CSystemCalls", "CInputShim",
             .product(name: "Logging", package: "swift-log"),
         ],
         path: "Sources/Daemon"
@@ -126,6 +132,7 @@ let daemon: [Target] = [
     .testTarget(
         name: "DaemonTests",
         dependencies: ["Daemon", "daemon-state-writer", "LiveInput", "Renderer", "Configuration", "StreamOutput", "SystemInterface",
+                       "DisplayTestSupport",
                        .product(name: "Logging", package: "swift-log")],
         path: "Tests/DaemonTests"
     ),
@@ -140,6 +147,7 @@ let executable: [Target] = [
             "LiveInput",
             "Renderer",
             "Daemon",
+            "SystemInterface",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ],

@@ -1,3 +1,4 @@
+import SystemInterface
 import ArgumentParser
 import Configuration
 import Glibc
@@ -72,10 +73,8 @@ struct CalibrateCommand: ParsableCommand {
 
     /// Reads the touchscreen until it has something, at most `timeout` seconds.
     private func waitForInput(_ input: EvdevBackend, session: inout CalibrationSession, screen: Size) throws {
-        var descriptor = pollfd(fd: input.fileDescriptor, events: Int16(POLLIN), revents: 0)
-        let ready = poll(&descriptor, 1, Int32(timeout * 1000))
-        if ready < 0 && errno == EINTR { return }
-        guard ready > 0 else {
+        let ready = try? SystemCalls.live.waitReadable(input.fileDescriptor, Int32(timeout * 1000))
+        guard ready == true else {
             throw ValidationError("no tap within \(Self.number(timeout)) s on \(device); is it the touchscreen under this display?")
         }
         for event in try input.readEvents() {

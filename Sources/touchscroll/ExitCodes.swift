@@ -23,6 +23,7 @@ enum ExitCodes {
         switch error {
         case let code as ExitCode: code
         case is InputError: inputUnavailable
+        case is OutputFileError: runtimeFailure
         case is RecordingError: unusableInput
         case PlaybackError.timeWentBackwards: unusableInput
         case let error as RendererError where error.kind == .imageRead: unusableInput

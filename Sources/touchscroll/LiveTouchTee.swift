@@ -13,11 +13,7 @@ final class LiveTouchTee {
     private let sink: FileDescriptorByteSink
 
     init(path: String) throws {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else {
-            StandardError.error("cannot write \(path): \(String(cString: strerror(errno)))")
-            throw ExitCodes.runtimeFailure
-        }
+        let fd = try ExitCodes.reporting { try OutputFile.create(path) }
         sink = FileDescriptorByteSink(fileDescriptor: fd)
     }
 
@@ -30,6 +26,6 @@ final class LiveTouchTee {
 
     func close() throws(StreamWriteError) {
         try sink.flush()
-        _ = Glibc.close(sink.fileDescriptor)
+        OutputFile.close(sink.fileDescriptor)
     }
 }

@@ -27,9 +27,8 @@ struct PlotCommand: ParsableCommand {
 
     func run() throws {
         // The output is checked before the replay runs, not after it.
-        if let code = OutputPathCheck.writableFileError(out) {
-            StandardError.error("cannot write \(out): \(String(cString: strerror(code)))")
-            throw ExitCodes.runtimeFailure
+        try ExitCodes.reporting {
+            if let code = OutputPathCheck.writableFileError(out) { throw OutputFileError(path: out, errno: code) }
         }
         var replay = try ReplayRun(input)
         replay.warnIfNothingCanMove()
@@ -65,19 +64,15 @@ struct PlotCommand: ParsableCommand {
             let shown = views.indices.filter { moved.contains(views[$0].id) }
             svg = renderer.svg(for: (shown.isEmpty ? [0] : shown).map { (views[$0].id, traces[$0]) })
         }
-        let fd = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard fd >= 0 else {
-            StandardError.error("cannot write \(out): \(String(cString: strerror(errno)))")
-            throw ExitCodes.runtimeFailure
-        }
-        defer { close(fd) }
+        let fd = try ExitCodes.reporting { try OutputFile.create(out) }
+        defer { OutputFile.close(fd) }
         do {
             let file = FileDescriptorByteSink(fileDescriptor: fd)
             try file.write(Array(svg.utf8))
             try file.flush()
         } catch {
             StandardError.error("cannot write \(out): \(error)")
-            throw ExitCodes.runtimeFailure
+            throw ExitCodes.code(for: error)
         }
     }
 }

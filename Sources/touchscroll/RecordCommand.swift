@@ -58,13 +58,9 @@ struct RecordCommand: ParsableCommand {
             }
             node = first.node
         }
-        let fd = open(output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else {
-            StandardError.error("cannot write \(output): \(String(cString: strerror(errno)))")
-            throw ExitCodes.runtimeFailure
-        }
+        let fd = try ExitCodes.reporting { try OutputFile.create(output) }
         let sink = FileDescriptorByteSink(fileDescriptor: fd)
-        defer { _ = close(fd) }
+        defer { OutputFile.close(fd) }
         try ExitCodes.reporting {
             let recorder = try LiveRecorder(node: node, format: format, sink: sink, logger: logger)
             try recorder.run(duration: duration)

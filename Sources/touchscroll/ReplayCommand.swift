@@ -86,11 +86,7 @@ final class TouchScriptTee {
     private let sink: FileDescriptorByteSink
 
     init(path: String) throws {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard fd >= 0 else {
-            StandardError.error("cannot write \(path): \(String(cString: strerror(errno)))")
-            throw ExitCodes.runtimeFailure
-        }
+        let fd = try ExitCodes.reporting { try OutputFile.create(path) }
         sink = FileDescriptorByteSink(fileDescriptor: fd)
     }
 
@@ -102,6 +98,6 @@ final class TouchScriptTee {
 
     func close() throws {
         try sink.flush()
-        _ = Glibc.close(sink.fileDescriptor)
+        OutputFile.close(sink.fileDescriptor)
     }
 }

@@ -1,3 +1,4 @@
+import SystemInterface
 import Daemon
 #if canImport(Glibc)
 import Glibc
@@ -26,18 +27,11 @@ enum StandardError {
 
     /// Writes `text` as is (no newline added), for lines redrawn in place.
     static func write(_ text: String) {
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { raw in
-                #if canImport(Glibc)
-                Glibc.write(2, raw.baseAddress, raw.count)
-                #else
-                Darwin.write(2, raw.baseAddress, raw.count)
-                #endif
-            }
-            if written < 0, errno == EINTR { continue }
-            guard written > 0 else { return }
-            bytes = bytes.dropFirst(written)
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            guard let written = try? SystemCalls.live.writeBytes(2, bytes, from: offset), written > 0 else { return }
+            offset += written
         }
     }
 

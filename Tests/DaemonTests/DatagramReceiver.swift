@@ -11,9 +11,9 @@ final class DatagramReceiver {
     init(address: UnixSocketAddress) throws {
         self.address = address
         descriptor = socket(AF_UNIX, CInt(SOCK_DGRAM.rawValue) | CInt(SOCK_CLOEXEC.rawValue), 0)
-        guard descriptor >= 0 else { throw SystemCallError.last("socket", address.description) }
+        guard descriptor >= 0 else { throw SystemCallError(operation: "socket", subject: address.description, errno: .current) }
         let result = try address.withSockAddr { bind(descriptor, $0, $1) }
-        guard result == 0 else { throw SystemCallError.last("bind", address.description) }
+        guard result == 0 else { throw SystemCallError(operation: "bind", subject: address.description, errno: .current) }
     }
 
     /// A receiver bound at `notify.sock` in a fresh temporary directory.

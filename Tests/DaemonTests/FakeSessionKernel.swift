@@ -23,33 +23,41 @@ final class FakeSessionKernel: @unchecked Sendable {
     /// The deadline the timer is armed for now.
     var armedDeadline: Timestamp? { timerArmings.last ?? nil }
 
+    /// The scripted loop over the real kernel: the run loop's descriptors (timerfd, signalfd, the
+    /// input devices) are fake numbers from 10 000 up, its epoll_wait runs the script and the clock
+    /// is the test's; files, sockets and the control channel's own epoll set are real (the state
+    /// file, the control socket), so a test can fail them with `SystemCallFaults`.
     var calls: SystemCalls {
-        SystemCalls(
-            open: { _, _ throws(Errno) in throw Errno.noSuchFile },
-            close: { _ in },
-            read: { _, _, count throws(Errno) in count },
-            epollCreate: { () throws(Errno) in self.allocate() },
-            epollAdd: { _, fd throws(Errno) in self.watched.append(fd) },
-            epollRemove: { _, fd throws(Errno) in self.watched.removeAll { $0 == fd } },
-            epollWait: { _, _ throws(Errno) in
-                self.waits += 1
-                while !self.script.isEmpty {
-                    if let ready = self.script.removeFirst()() { return ready }
-                }
-                throw Errno.invalidArgument
-            },
-            timerCreate: { () throws(Errno) in
-                self.timerFD = self.allocate()
-                return self.timerFD
-            },
-            timerSet: { _, deadline throws(Errno) in self.timerArmings.append(deadline) },
-            signalDescriptor: { _ throws(Errno) in
-                self.signalFD = self.allocate()
-                return self.signalFD
-            },
-            readSignal: { _ throws(Errno) in self.pendingSignals.isEmpty ? nil : self.pendingSignals.removeFirst() },
-            monotonicNow: { self.now }
-        )
+        let live = SystemCalls.live
+        var c = live
+        c.closeDescriptor = { fd throws(Errno) in if fd < 10_000 { try live.closeDescriptor(fd) } }
+        c.read = { fd, buffer, count throws(Errno) in fd < 10_000 ? try live.read(fd, buffer, count) : count }
+        // The loop's epoll set records what it watches; the control channel's set (epollWatch,
+        // epollReady) is a real one, which the loop watches like any other descriptor.
+        c.epollAdd = { _, fd throws(Errno) in self.watched.append(fd) }
+        c.epollRemove = { epoll, fd throws(Errno) in
+            self.watched.removeAll { $0 == fd }
+            if fd < 10_000 { try? live.epollRemove(epoll, fd) }
+        }
+        c.epollWait = { _, _ throws(Errno) in
+            self.waits += 1
+            while !self.script.isEmpty {
+                if let ready = self.script.removeFirst()() { return ready }
+            }
+            throw Errno.invalidArgument
+        }
+        c.timerCreate = { () throws(Errno) in
+            self.timerFD = self.allocate()
+            return self.timerFD
+        }
+        c.timerSet = { _, deadline throws(Errno) in self.timerArmings.append(deadline.map(Timestamp.init(microseconds:))) }
+        c.signalDescriptor = { _ throws(Errno) in
+            self.signalFD = self.allocate()
+            return self.signalFD
+        }
+        c.readSignal = { _ throws(Errno) in self.pendingSignals.isEmpty ? nil : self.pendingSignals.removeFirst() }
+        c.monotonicNow = { self.now.microseconds }
+        return c
     }
 
     /// The timer expires (a one-shot timerfd is disarmed by firing): the descriptor to return.

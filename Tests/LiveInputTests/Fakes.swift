@@ -49,10 +49,10 @@ final class FakeKernel: @unchecked Sendable {
                 self.timerFD = fd
                 return fd
             },
-            timerSet: { _, deadline throws(Errno) in self.timerArmings.append(deadline) },
+            timerSet: { _, deadline throws(Errno) in self.timerArmings.append(deadline.map(Timestamp.init(microseconds:))) },
             signalDescriptor: { _ throws(Errno) in self.allocate() },
             readSignal: { _ throws(Errno) in self.pendingSignals.isEmpty ? nil : self.pendingSignals.removeFirst() },
-            monotonicNow: { self.now },
+            monotonicNow: { self.now.microseconds },
             watchDirectory: { directory throws(Errno) in
                 let fd = self.allocate()
                 self.watchedDirectories[fd] = directory

@@ -1,4 +1,5 @@
 import SystemInterface
+import DisplayTestSupport
 import XCTest
 import Glibc
 import Logging
@@ -39,23 +40,16 @@ final class DRMOutputTests: XCTestCase {
     /// The card's open goes through the injectable system calls: a refused open (the user not in
     /// group video) is a deviceOpen error with its errno, and nothing else is tried.
     func testAPermissionDeniedOpenSaysWhichGroupIsMissing() {
-        var opened: [String] = []
-        var closed = 0
-        let calls = SystemCalls(
-            open: { path, _ in opened.append(path); return -EACCES },
-            close: { _ in closed += 1; return 0 },
-            ioctl: { _, _, _ in -ENOTTY },
-            mapShared: { _, _, _ in .failure(Errno(rawValue: ENODEV)) },
-            unmap: { _, _ in }
-        )
-        XCTAssertThrowsError(try DRMOutput(path: "/dev/dri/card1", calls: calls, logger: Logger(label: "test"))) { e in
+        let card = FakeCard()
+        card.faults.fail(.open, with: Errno(rawValue: EACCES))
+        XCTAssertThrowsError(try DRMOutput(path: "/dev/dri/card1", drm: card.calls, logger: Logger(label: "test"))) { e in
             let error = e as? RendererError
             XCTAssertEqual(error?.kind, .deviceOpen)
             XCTAssertEqual(error?.errno, Errno(rawValue: EACCES))
             XCTAssertTrue(error?.description.contains("group video") ?? false, "\(e)")
         }
-        XCTAssertEqual(opened, ["/dev/dri/card1"])
-        XCTAssertEqual(closed, 0, "nothing was opened, nothing is closed")
+        XCTAssertEqual(card.faults.count(.open), 1)
+        XCTAssertEqual(card.faults.count(.close), 0, "nothing was opened, nothing is closed")
     }
 
     func testAMissingDeviceIsAnOpenErrorNamingThePath() {
@@ -70,5 +64,72 @@ final class DRMOutputTests: XCTestCase {
             let e = RendererError.deviceOpen(path: "/dev/dri/card0", device: "DRM device", errno: code)
             XCTAssertTrue(e.description.contains(words), e.description)
         }
+    }
+
+    // MARK: - A card behind the injected calls
+
+    private let quiet = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
+
+    private func frame(_ card: FakeCard) -> PixelBuffer {
+        PixelBuffer(size: PixelSize(width: card.width, height: card.height))
+    }
+
+    /// The first frame sets the CRTC, every later one flips; a flip still pending is waited for
+    /// (poll, then drmHandleEvent) before the next frame is drawn into the other buffer.
+    func testFramesAreShownBySettingTheCrtcThenByPageFlips() throws {
+        let card = FakeCard()
+        let output = try DRMOutput(path: "/dev/dri/card0", drm: card.calls, logger: quiet)
+        XCTAssertEqual(output.panelSize, PixelSize(width: 8, height: 6))
+        XCTAssertEqual(card.mappedBuffers, 2)
+        try output.present(frame(card))
+        try output.present(frame(card))
+        XCTAssertTrue(output.isFlipPending)
+        try output.present(frame(card))
+        XCTAssertEqual(card.crtcSets, [101])
+        XCTAssertEqual(card.flips, [102, 101])
+        XCTAssertEqual(output.flipsCompleted, 1)
+    }
+
+    /// Another program takes DRM master while frames are flipping: the refused flip (EACCES) is a
+    /// notMaster error that says what to do, and once the card is free again a new output draws.
+    func testAPageFlipRefusedBecauseAnotherProgramIsMasterSaysSo() throws {
+        let card = FakeCard()
+        var output: DRMOutput? = try DRMOutput(path: "/dev/dri/card0", drm: card.calls, logger: quiet)
+        try output?.present(frame(card))
+        card.takeMaster(with: .permissionDenied)
+        XCTAssertThrowsError(try output?.present(frame(card))) { e in
+            XCTAssertEqual((e as? RendererError)?.kind, .notMaster)
+            XCTAssertEqual("\(e)", "/dev/dri/card0: notMaster: drmModePageFlip refused: another process is DRM master of this card (stop the display server or switch to a free VT), or this process lacks the rights to become master")
+        }
+        output = nil
+        XCTAssertEqual(card.closed, [7], "the lost output releases the card")
+        XCTAssertEqual(card.mappedBuffers, 0)
+
+        card.giveMasterBack()
+        output = try DRMOutput(path: "/dev/dri/card0", drm: card.calls, logger: quiet)
+        try output?.present(frame(card))
+        XCTAssertEqual(card.crtcSets, [101, 103], "the reopened card shows a frame again")
+    }
+
+    /// A mode set refused with an errno that is not about master rights is a modeSetting error
+    /// carrying the errno.
+    func testAModeSetFailingOtherwiseCarriesItsErrno() throws {
+        let card = FakeCard()
+        let output = try DRMOutput(path: "/dev/dri/card0", drm: card.calls, logger: quiet)
+        card.takeMaster(with: .invalidArgument)
+        XCTAssertThrowsError(try output.present(frame(card))) { e in
+            XCTAssertEqual("\(e)", "/dev/dri/card0: modeSetting: drmModeSetCrtc failed (errno 22: Invalid argument)")
+        }
+    }
+
+    /// The dumb buffer's mmap fails (ENOMEM): a deviceMap error, and the card is closed.
+    func testAFailedMmapOfADumbBufferIsADeviceMapErrorAndTheCardIsClosed() {
+        let card = FakeCard()
+        card.faults.fail(.mapShared, occurrence: 2, with: Errno(rawValue: ENOMEM))
+        XCTAssertThrowsError(try DRMOutput(path: "/dev/dri/card0", drm: card.calls, logger: quiet)) { e in
+            XCTAssertEqual("\(e)", "/dev/dri/card0: deviceMap: mmap of a dumb buffer failed (errno 12: Cannot allocate memory)")
+        }
+        XCTAssertEqual(card.faults.injected, ["mapShared: Cannot allocate memory"])
+        XCTAssertEqual(card.closed, [7])
     }
 }

@@ -5,7 +5,7 @@ import Glibc
 
 /// An fbdev device in memory behind the SystemCalls table: answers the screeninfo ioctls, maps
 /// its memory, records pans and vsync waits, and fails any request it is told to.
-final class FakeFramebuffer {
+final class FakeFramebuffer: @unchecked Sendable {
     var variable = fb_var_screeninfo()
     var fixed = fb_fix_screeninfo()
     let memory: UnsafeMutableRawPointer
@@ -34,33 +34,40 @@ final class FakeFramebuffer {
 
     deinit { memory.deallocate() }
 
+    /// Every descriptor closed.
+    var closed: [Int32] = []
+
     var calls: SystemCalls {
-        SystemCalls(
-            open: { [unowned self] _, _ in openError.map { -$0 } ?? 42 },
-            close: { _ in 0 },
-            ioctl: { [unowned self] _, request, argument in
-                if let e = failures[request] { return -e }
-                switch request {
-                case ts_FBIOGET_VSCREENINFO: argument.storeBytes(of: variable, as: fb_var_screeninfo.self)
-                case ts_FBIOGET_FSCREENINFO: argument.storeBytes(of: fixed, as: fb_fix_screeninfo.self)
-                case ts_FBIOPAN_DISPLAY:
-                    let info = argument.load(as: fb_var_screeninfo.self)
-                    pans.append(info.yoffset)
-                    variable.yoffset = info.yoffset
-                case ts_FBIO_WAITFORVSYNC: vsyncWaits += 1
-                default: return -ENOTTY
-                }
-                return 0
-            },
-            mapShared: { [unowned self] _, _, _ in mapError.map { .failure(Errno(rawValue: $0)) } ?? .success(memory) },
-            unmap: { [unowned self] _, _ in unmapped = true },
-            ioctlValue: { [unowned self] _, request, value in
-                if let e = failures[request] { return -e }
-                guard request == ts_FBIOBLANK else { return -ENOTTY }
-                blankLevels.append(value)
-                return 0
+        var c = SystemCalls()
+        c.open = { [unowned self] _, _ throws(Errno) in
+            if let e = openError { throw Errno(rawValue: e) }
+            return 42
+        }
+        c.closeDescriptor = { [unowned self] fd throws(Errno) in closed.append(fd) }
+        c.ioctl = { [unowned self] _, request, argument throws(Errno) in
+            if let e = failures[request] { throw Errno(rawValue: e) }
+            switch request {
+            case ts_FBIOGET_VSCREENINFO: argument.storeBytes(of: variable, as: fb_var_screeninfo.self)
+            case ts_FBIOGET_FSCREENINFO: argument.storeBytes(of: fixed, as: fb_fix_screeninfo.self)
+            case ts_FBIOPAN_DISPLAY:
+                let info = argument.load(as: fb_var_screeninfo.self)
+                pans.append(info.yoffset)
+                variable.yoffset = info.yoffset
+            case ts_FBIO_WAITFORVSYNC: vsyncWaits += 1
+            default: throw Errno(rawValue: ENOTTY)
             }
-        )
+        }
+        c.mapShared = { [unowned self] _, _, _ throws(Errno) in
+            if let e = mapError { throw Errno(rawValue: e) }
+            return memory
+        }
+        c.unmap = { [unowned self] _, _ in unmapped = true }
+        c.ioctlValue = { [unowned self] _, request, value throws(Errno) in
+            if let e = failures[request] { throw Errno(rawValue: e) }
+            guard request == ts_FBIOBLANK else { throw Errno(rawValue: ENOTTY) }
+            blankLevels.append(value)
+        }
+        return c
     }
 
     /// Every FBIOBLANK level set (4 FB_BLANK_POWERDOWN, 0 FB_BLANK_UNBLANK).

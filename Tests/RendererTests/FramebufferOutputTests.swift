@@ -142,4 +142,31 @@ final class FramebufferOutputTests: XCTestCase {
         do { _ = try FramebufferOutput(path: "/dev/fb0", calls: fb.calls, logger: logger) }
         XCTAssertTrue(fb.unmapped)
     }
+
+    /// The fbdev failures through the fault-injecting system calls, with the exact texts the
+    /// user reads (the executable prints them after "touchscroll: " and exits with 1).
+    func testInjectedFailuresGiveTheDocumentedMessages() {
+        func opening(_ plan: (SystemCallFaults) -> Void) -> String {
+            let fb = FakeFramebuffer(width: 4, height: 3, virtualHeight: 3, format: .xrgb8888)
+            let faults = SystemCallFaults()
+            plan(faults)
+            do {
+                _ = try FramebufferOutput(path: "/dev/fb0", calls: faults.calls(over: fb.calls), logger: logger)
+                return "opened"
+            } catch {
+                let openFailed = faults.injected.first?.hasPrefix("open:") ?? false
+                XCTAssertEqual(fb.closed, openFailed ? [] : [42], "an opened device is closed again, nothing else")
+                return "\(error)"
+            }
+        }
+        XCTAssertEqual(opening { $0.fail(.open, with: Errno(rawValue: ENOENT)) },
+                       "/dev/fb0: deviceOpen: cannot open the framebuffer: no such device node: check the path (`ls /dev/fb*`); when there is none, the display driver is not loaded (fbdev needs a framebuffer driver, e.g. simpledrm's or the board's fbdev emulation) (errno 2: No such file or directory)")
+        XCTAssertEqual(opening { $0.fail(.open, with: Errno(rawValue: EACCES)) },
+                       "/dev/fb0: deviceOpen: cannot open the framebuffer: permission denied: add the user to group video (`usermod -aG video USER`, then log in again), or run as the touchscroll service user (errno 13: Permission denied)")
+        XCTAssertEqual(opening { $0.failIoctl(ts_FBIOGET_VSCREENINFO, with: Errno(rawValue: ENOTTY)) },
+                       "/dev/fb0: deviceQuery: FBIOGET_VSCREENINFO/FBIOGET_FSCREENINFO failed: not an fbdev device? (errno 25: Inappropriate ioctl for device)")
+        XCTAssertEqual(opening { $0.fail(.mapShared, with: Errno(rawValue: ENOMEM)) },
+                       "/dev/fb0: deviceMap: mmap of 48 bytes failed (errno 12: Cannot allocate memory)")
+        XCTAssertEqual(opening { _ in }, "opened")
+    }
 }

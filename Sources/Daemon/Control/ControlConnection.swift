@@ -1,12 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import SystemInterface
 import ScrollEngine
 
 /// One client of the control socket: its line buffer, protocol session and unsent output.
 /// Non-blocking throughout: reads take what is there, writes queue what the socket will not take yet.
 final class ControlConnection {
     let descriptor: CInt
+    private let system: SystemCalls
     var assembler: LineAssembler
     var session = ControlSession(origin: .socket)
     private(set) var output: [UInt8] = []
@@ -14,8 +13,9 @@ final class ControlConnection {
     /// The peer closed its side or failed: the server closes this connection.
     private(set) var isFinished = false
 
-    init(descriptor: CInt, lineLimit: Int) {
+    init(descriptor: CInt, lineLimit: Int, system: SystemCalls) {
         self.descriptor = descriptor
+        self.system = system
         assembler = LineAssembler(limit: lineLimit)
     }
 
@@ -28,16 +28,18 @@ final class ControlConnection {
         var chunk = [UInt8](repeating: 0, count: 16384)
         var total = 0
         while total < budget {
-            let n = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            let n: Int
+            do {
+                n = try system.receiveBytes(descriptor, into: &chunk)
+            } catch {
+                if error != .wouldBlock { isFinished = true }
+                break
+            }
             if n > 0 {
                 total += n
                 pieces += assembler.feed(chunk[0..<n])
-            } else if n == 0 {
-                isFinished = true
-                break
             } else {
-                if errno == EINTR { continue }
-                if errno != EAGAIN && errno != EWOULDBLOCK { isFinished = true }
+                isFinished = true
                 break
             }
         }
@@ -51,15 +53,16 @@ final class ControlConnection {
     /// Writes as much queued output as the socket takes. Returns true when some remains.
     func flush() -> Bool {
         while outputStart < output.count {
-            let n = output.withUnsafeBytes {
-                send(descriptor, $0.baseAddress! + outputStart, $0.count - outputStart, CInt(MSG_NOSIGNAL))
+            let n: Int
+            do {
+                n = try system.sendBytes(descriptor, output, from: outputStart)
+            } catch {
+                if error != .wouldBlock { isFinished = true }
+                break
             }
             if n > 0 {
                 outputStart += n
-            } else if n < 0 && errno == EINTR {
-                continue
             } else {
-                if n < 0 && errno != EAGAIN && errno != EWOULDBLOCK { isFinished = true }
                 break
             }
         }

@@ -26,6 +26,7 @@ public final class ControlServer {
     private let outputLimit: Int
     private let clientLimit: Int
     private var connections: [CInt: ControlConnection] = [:]
+    private let system: SystemCalls
 
     /// Binds the socket (replacing a stale one left by a killed daemon), sets its mode, listens, and
     /// asks `watcher` to watch it. `eventLine` encodes one delegate event as a JSON line (newline
@@ -33,8 +34,9 @@ public final class ControlServer {
     /// exactly what stdout does.
     public init(socketPath: String, watcher: any DescriptorWatcher, eventLine: @escaping (DelegateEvent) -> String,
                 logger: Logger, lineLimit: Int = defaultLineLimit, outputLimit: Int = defaultOutputLimit,
-                clientLimit: Int = defaultClientLimit, mode: mode_t = 0o660) throws(SystemCallError) {
+                clientLimit: Int = defaultClientLimit, mode: mode_t = 0o660, system: SystemCalls = .live) throws(SystemCallError) {
         self.socketPath = socketPath
+        self.system = system
         self.watcher = watcher
         self.eventLine = eventLine
         self.logger = logger
@@ -42,23 +44,25 @@ public final class ControlServer {
         self.outputLimit = outputLimit
         self.clientLimit = clientLimit
 
-        var status = stat()
-        if lstat(socketPath, &status) == 0 {
+        if let status = try? system.linkStatus(socketPath) {
             guard status.st_mode & S_IFMT == S_IFSOCK else {
                 throw SystemCallError(operation: "bind", subject: socketPath, errno: Errno(rawValue: EEXIST))
             }
-            unlink(socketPath)
+            try? system.unlink(socketPath)
         }
-        let fd = socket(AF_UNIX, CInt(SOCK_STREAM.rawValue) | CInt(SOCK_NONBLOCK.rawValue) | CInt(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw SystemCallError.last("socket", socketPath) }
+        let fd = try SystemCallError.calling("socket", socketPath) { () throws(Errno) in
+            try system.socket(AF_UNIX, CInt(SOCK_STREAM.rawValue) | CInt(SOCK_NONBLOCK.rawValue) | CInt(SOCK_CLOEXEC.rawValue), 0)
+        }
         do throws(SystemCallError) {
-            let bound = try UnixSocketAddress.path(socketPath).withSockAddr { bind(fd, $0, $1) }
-            guard bound == 0 else { throw SystemCallError.last("bind", socketPath) }
-            guard chmod(socketPath, mode) == 0 else { throw SystemCallError.last("chmod", socketPath) }
-            guard listen(fd, 16) == 0 else { throw SystemCallError.last("listen", socketPath) }
+            let bound = try UnixSocketAddress.path(socketPath).withSockAddr { address, length in
+                Result { () throws(Errno) in try system.bind(fd, address, length) }
+            }
+            if case .failure(let e) = bound { throw SystemCallError(operation: "bind", subject: socketPath, errno: e) }
+            try SystemCallError.calling("chmod", socketPath) { () throws(Errno) in try system.changePathMode(socketPath, mode) }
+            try SystemCallError.calling("listen", socketPath) { () throws(Errno) in try system.listen(fd, 16) }
             try watcher.watch(fd, readable: true, writable: false)
         } catch {
-            close(fd)
+            system.close(fd)
             throw error
         }
         listeningDescriptor = fd
@@ -112,36 +116,34 @@ public final class ControlServer {
     public func shutdown() {
         for connection in connections.values { disconnect(connection, reason: nil) }
         watcher.stopWatching(listeningDescriptor)
-        close(listeningDescriptor)
-        unlink(socketPath)
+        system.close(listeningDescriptor)
+        try? system.unlink(socketPath)
     }
 
     private func acceptPending() {
         while true {
-            // accept + fcntl rather than accept4: Glibc's module map exposes only the POSIX call.
-            let fd = accept(listeningDescriptor, nil, nil)
-            if fd < 0 {
-                if errno == EINTR { continue }
-                if errno != EAGAIN && errno != EWOULDBLOCK {
-                    logger.warning("control socket accept failed", metadata: ["error": "\(SystemCallError.last("accept", socketPath))"])
+            let fd: CInt
+            do {
+                fd = try system.accept(listeningDescriptor)
+            } catch {
+                if error != .wouldBlock {
+                    logger.warning("control socket accept failed", metadata: ["error": "\(SystemCallError(operation: "accept", subject: socketPath, errno: error))"])
                 }
                 return
             }
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
             if connections.count >= clientLimit {
                 let refusal = Array(ControlReply.error(id: nil, .tooManyClients(limit: clientLimit)).line.utf8)
-                _ = refusal.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, CInt(MSG_NOSIGNAL)) }
-                close(fd)
+                _ = try? system.sendBytes(fd, refusal)
+                system.close(fd)
                 logger.warning("control client refused, too many clients", metadata: ["limit": "\(clientLimit)"])
                 continue
             }
-            let connection = ControlConnection(descriptor: fd, lineLimit: lineLimit)
+            let connection = ControlConnection(descriptor: fd, lineLimit: lineLimit, system: system)
             do {
                 try watcher.watch(fd, readable: true, writable: false)
             } catch {
                 logger.warning("cannot watch control client", metadata: ["error": "\(error)"])
-                close(fd)
+                system.close(fd)
                 continue
             }
             connections[fd] = connection
@@ -173,7 +175,7 @@ public final class ControlServer {
             logger.debug("control client closed")
         }
         watcher.stopWatching(connection.descriptor)
-        close(connection.descriptor)
+        system.close(connection.descriptor)
         connections[connection.descriptor] = nil
     }
 }

@@ -18,11 +18,14 @@ public final class ControlStandardInput {
     private let watcher: any DescriptorWatcher
     private let logger: Logger
     private let lineLimit: Int
+    private let system: SystemCalls
     public private(set) var isAtEnd = false
 
     public init(descriptor: CInt = STDIN_FILENO, watcher: any DescriptorWatcher, logger: Logger,
-                lineLimit: Int = ControlServer.defaultLineLimit, writeReply: @escaping (String) -> Void) throws(SystemCallError) {
+                lineLimit: Int = ControlServer.defaultLineLimit, system: SystemCalls = .live,
+                writeReply: @escaping (String) -> Void) throws(SystemCallError) {
         self.descriptor = descriptor
+        self.system = system
         self.watcher = watcher
         self.logger = logger
         self.lineLimit = lineLimit
@@ -52,13 +55,18 @@ public final class ControlStandardInput {
     public func handleReadable(scrollView: any ControllableScrollView, now: Timestamp) {
         guard !isAtEnd else { return }
         var chunk = [UInt8](repeating: 0, count: 16384)
-        var n: Int
-        repeat {
-            n = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-        } while n < 0 && errno == EINTR
+        var n = 0
+        var failure: Errno?
+        do {
+            n = try system.readBytes(descriptor, into: &chunk)
+        } catch {
+            failure = error
+        }
         if n <= 0 {
-            if n < 0 && errno == EAGAIN { return }  // only on a non-blocking descriptor
-            if n < 0 { logger.warning("control input failed", metadata: ["error": "\(SystemCallError.last("read", "stdin"))"]) }
+            if failure == .wouldBlock { return }  // only on a non-blocking descriptor
+            if let failure {
+                logger.warning("control input failed", metadata: ["error": "\(SystemCallError(operation: "read", subject: "stdin", errno: failure))"])
+            }
             isAtEnd = true
             if isWatched { watcher.stopWatching(descriptor) }
             logger.info("control input ended; the daemon keeps running")

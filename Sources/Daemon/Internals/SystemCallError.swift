@@ -18,9 +18,14 @@ public struct SystemCallError: Error, Hashable, Sendable, CustomStringConvertibl
         self.errno = errno
     }
 
-    /// The error of the call that just failed (reads the thread's `errno`).
-    static func last(_ operation: String, _ subject: String) -> SystemCallError {
-        SystemCallError(operation: operation, subject: subject, errno: .current)
+    /// Runs one call of the system-call layer; its failure becomes this error, naming the call
+    /// and what it was applied to.
+    static func calling<T>(_ operation: String, _ subject: String, _ body: () throws(Errno) -> T) throws(SystemCallError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw SystemCallError(operation: operation, subject: subject, errno: error)
+        }
     }
 
     public var description: String {

@@ -1,3 +1,4 @@
+import SystemInterface
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -13,8 +14,7 @@ import Glibc
 public enum JournalStream {
     /// The decision for this process, taken once: `$JOURNAL_STREAM` against fstat(2) of stderr.
     public static let standardErrorIsJournal: Bool = {
-        var status = stat()
-        guard fstat(STDERR_FILENO, &status) == 0 else { return false }
+        guard let status = try? SystemCalls.live.status(STDERR_FILENO) else { return false }
         return matches(getenvString("JOURNAL_STREAM"), device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
     }()
 

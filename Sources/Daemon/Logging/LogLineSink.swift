@@ -1,3 +1,4 @@
+import SystemInterface
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -14,16 +15,11 @@ public struct StandardErrorSink: LogLineSink {
     public init() {}
 
     public func write(line: String) {
-        var bytes = Array(line.utf8)
+        let bytes = Array(line.utf8)
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeMutableBytes { buffer in
-                Glibc.write(STDERR_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
-            }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return  // stderr is gone; logging must never take the daemon down
-            }
+            // stderr gone: logging must never take the daemon down.
+            guard let written = try? SystemCalls.live.writeBytes(STDERR_FILENO, bytes, from: offset), written > 0 else { return }
             offset += written
         }
     }

@@ -1,3 +1,4 @@
+import SystemInterface
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -76,6 +77,8 @@ public final class LiveSession {
     private var devices: [String: InputDeviceSummary] = [:]
     private var pendingEvents: [DelegateEvent] = []
     private let logger: Logger
+    /// Every system call of the session: the loop's, the state file's, the sockets'.
+    private let system: SystemCalls
     /// The signal that ended the run.
     public private(set) var stopSignal: Int32?
 
@@ -89,11 +92,12 @@ public final class LiveSession {
         self.parts = parts
         self.backends = backends
         self.logger = logger
+        self.system = system
         loop = try RunLoop(system: system, logger: Logger(label: "touchscroll.runloop"))
         let start = loop.now
 
         if let stateDirectory = parts.stateDirectory {
-            preserver = StatePreserver(store: StateStore(directory: stateDirectory),
+            preserver = StatePreserver(store: StateStore(directory: stateDirectory, system: system),
                                        restorationIdentifier: parts.restorationIdentifier, logger: Logger(label: "touchscroll.state"))
         } else {
             preserver = nil
@@ -115,10 +119,10 @@ public final class LiveSession {
         }
 
         supervisor = ServiceSupervisor(
-            notifier: parts.systemd ? try SystemdNotifier.fromEnvironment(parts.environment) : nil,
+            notifier: parts.systemd ? try SystemdNotifier.fromEnvironment(parts.environment, system: system) : nil,
             watchdog: parts.systemd ? try WatchdogSettings.fromEnvironment(parts.environment, pid: getpid()) : nil,
             start: start, logger: Logger(label: "touchscroll.systemd"))
-        controlDescriptors = try ControlDescriptorSet()
+        controlDescriptors = try ControlDescriptorSet(system: system)
 
         // The header shows the scroll view as it starts: restored offset, zoom and inset, and the
         // contentSize the engine really has (the zoom view's size times the scale when it has one).
@@ -284,7 +288,7 @@ public final class LiveSession {
             do {
                 control = try ControlServer(socketPath: path, watcher: controlDescriptors,
                                             eventLine: { String(decoding: DelegateEventEncoder.encodedLine($0), as: UTF8.self) },
-                                            logger: Logger(label: "touchscroll.control"))
+                                            logger: Logger(label: "touchscroll.control"), system: system)
                 logger.info("control socket open", metadata: ["path": "\(path)"])
             } catch {
                 logger.error("control socket unavailable, running without it", metadata: ["error": "\(error)"])
@@ -294,7 +298,7 @@ public final class LiveSession {
         }
         if parts.controlStandardInput {
             do {
-                controlInput = try ControlStandardInput(watcher: controlDescriptors, logger: Logger(label: "touchscroll.control")) {
+                controlInput = try ControlStandardInput(watcher: controlDescriptors, logger: Logger(label: "touchscroll.control"), system: system) {
                     [unowned self] reply in
                     do {
                         try self.stream.sink.write(Array(reply.utf8))

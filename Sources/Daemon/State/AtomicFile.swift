@@ -1,3 +1,4 @@
+import SystemInterface
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -6,33 +7,36 @@ import Glibc
 /// complete contents or the new complete contents: write a temporary file in the same directory,
 /// fsync it, rename(2) it over the target, fsync the directory so the rename itself is durable.
 ///
-/// Written with the system calls directly because Foundation's `.atomic` write does not fsync the
-/// file or the directory.
+/// Written with the system calls (through the injectable `SystemCalls`, so tests can fail each
+/// step) because Foundation's `.atomic` write does not fsync the file or the directory.
 public enum AtomicFile {
-    public static func replace(_ path: String, with bytes: [UInt8], mode: mode_t = 0o644) throws(SystemCallError) {
+    public static func replace(_ path: String, with bytes: [UInt8], mode: mode_t = 0o644,
+                               system: SystemCalls = .live) throws(SystemCallError) {
         let directory = parentDirectory(of: path)
-        var template = Array((path + ".tmp-XXXXXX").utf8CString)
-        // mkstemp, not mkostemp: Glibc's module map exposes only the POSIX one; the daemon execs
-        // nothing, so the descriptor's brief life without O_CLOEXEC leaks nowhere.
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw SystemCallError.last("mkstemp", path + ".tmp-XXXXXX") }
-        let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let template = path + ".tmp-XXXXXX"
+        let (fd, temporary) = try SystemCallError.calling("mkstemp", template) { () throws(Errno) in try system.makeTemporaryFile(template) }
         do throws(SystemCallError) {
-            if fchmod(fd, mode) != 0 { throw SystemCallError.last("fchmod", temporary) }
-            try writeAll(fd, bytes, subject: temporary)
-            if fsync(fd) != 0 { throw SystemCallError.last("fsync", temporary) }
-            if close(fd) != 0 { throw SystemCallError.last("close", temporary) }
+            try SystemCallError.calling("fchmod", temporary) { () throws(Errno) in try system.changeMode(fd, mode) }
+            try writeAll(fd, bytes, subject: temporary, system: system)
+            try SystemCallError.calling("fsync", temporary) { () throws(Errno) in try system.synchronize(fd) }
         } catch {
-            close(fd)
-            unlink(temporary)
+            system.close(fd)
+            try? system.unlink(temporary)
             throw error
         }
-        if rename(temporary, path) != 0 {
-            let error = SystemCallError.last("rename", "\(temporary) → \(path)")
-            unlink(temporary)
-            throw error
+        do {
+            try system.closeDescriptor(fd)
+        } catch {
+            try? system.unlink(temporary)
+            throw SystemCallError(operation: "close", subject: temporary, errno: error)
         }
-        try syncDirectory(directory)
+        do {
+            try system.rename(temporary, path)
+        } catch {
+            try? system.unlink(temporary)
+            throw SystemCallError(operation: "rename", subject: "\(temporary) → \(path)", errno: error)
+        }
+        try syncDirectory(directory, system: system)
     }
 
     /// Why a file cannot be read as a small regular file (`read(_:limit:)`).
@@ -54,15 +58,21 @@ public enum AtomicFile {
 
     /// The whole file, or nil when it does not exist. Only a regular file of at most `limit`
     /// bytes is read; it is opened without blocking, so a FIFO in its place cannot stall the caller.
-    public static func read(_ path: String, limit: Int) throws(ReadError) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        if fd < 0 {
-            if errno == ENOENT { return nil }
-            throw .system(SystemCallError.last("open", path))
+    public static func read(_ path: String, limit: Int, system: SystemCalls = .live) throws(ReadError) -> [UInt8]? {
+        let fd: Int32
+        do {
+            fd = try system.open(path, O_RDONLY | O_NONBLOCK)
+        } catch {
+            if error == .noSuchFile { return nil }
+            throw .system(SystemCallError(operation: "open", subject: path, errno: error))
         }
-        defer { close(fd) }
-        var status = stat()
-        guard fstat(fd, &status) == 0 else { throw .system(SystemCallError.last("fstat", path)) }
+        defer { system.close(fd) }
+        let status: stat
+        do {
+            status = try system.status(fd)
+        } catch {
+            throw .system(SystemCallError(operation: "fstat", subject: path, errno: error))
+        }
         switch status.st_mode & S_IFMT {
         case S_IFREG: break
         case S_IFDIR: throw .notARegularFile(path: path, kind: "a directory")
@@ -75,10 +85,11 @@ public enum AtomicFile {
         var contents: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 16384)
         while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw .system(SystemCallError.last("read", path))
+            let n: Int
+            do {
+                n = try system.readBytes(fd, into: &chunk)
+            } catch {
+                throw .system(SystemCallError(operation: "read", subject: path, errno: error))
             }
             if n == 0 { return contents }
             contents += chunk[0..<n]
@@ -87,23 +98,17 @@ public enum AtomicFile {
         }
     }
 
-    static func writeAll(_ fd: CInt, _ bytes: [UInt8], subject: String) throws(SystemCallError) {
+    static func writeAll(_ fd: CInt, _ bytes: [UInt8], subject: String, system: SystemCalls) throws(SystemCallError) {
         var offset = 0
         while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw SystemCallError.last("write", subject)
-            }
-            offset += n
+            offset += try SystemCallError.calling("write", subject) { () throws(Errno) in try system.writeBytes(fd, bytes, from: offset) }
         }
     }
 
-    static func syncDirectory(_ directory: String) throws(SystemCallError) {
-        let fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else { throw SystemCallError.last("open", directory) }
-        defer { close(fd) }
-        if fsync(fd) != 0 { throw SystemCallError.last("fsync", directory) }
+    static func syncDirectory(_ directory: String, system: SystemCalls) throws(SystemCallError) {
+        let fd = try SystemCallError.calling("open", directory) { () throws(Errno) in try system.open(directory, O_RDONLY | O_DIRECTORY) }
+        defer { system.close(fd) }
+        try SystemCallError.calling("fsync", directory) { () throws(Errno) in try system.synchronize(fd) }
     }
 
     static func parentDirectory(of path: String) -> String {

@@ -1,4 +1,4 @@
-import Glibc
+import SystemInterface
 import Logging
 import ScrollEngine
 
@@ -120,12 +120,10 @@ extension StateStore {
     public func removeLeftoverTemporaryFiles(logger: Logger) {
         let directory = AtomicFile.parentDirectory(of: path)
         let prefix = Self.fileName + ".tmp-"
-        guard let dir = opendir(directory) else { return }
-        defer { closedir(dir) }
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
+        guard let names = try? system.listDirectory(directory) else { return }
+        for name in names {
             guard name.hasPrefix(prefix) else { continue }
-            if unlink(directory + "/" + name) == 0 {
+            if (try? system.unlink(directory + "/" + name)) != nil {
                 logger.info("removed a temporary state file left by an interrupted write", metadata: ["file": "\(name)"])
             }
         }

@@ -8,9 +8,12 @@ import Logging
 public struct StateStore: Sendable {
     public static let fileName = "state.json"
     public let path: String
+    /// The file system calls (tests inject failures here).
+    public let system: SystemCalls
 
-    public init(directory: String) {
+    public init(directory: String, system: SystemCalls = .live) {
         self.path = directory.hasSuffix("/") ? directory + Self.fileName : directory + "/" + Self.fileName
+        self.system = system
     }
 
     /// What reading the file found.
@@ -30,7 +33,7 @@ public struct StateStore: Sendable {
     public func load() -> LoadResult {
         let bytes: [UInt8]
         do {
-            guard let read = try AtomicFile.read(path, limit: Self.maximumFileBytes) else { return .missing }
+            guard let read = try AtomicFile.read(path, limit: Self.maximumFileBytes, system: system) else { return .missing }
             bytes = read
         } catch {
             return .unreadable(reason: "\(error)")
@@ -99,7 +102,7 @@ public struct StateStore: Sendable {
             // Only non-finite numbers fail to encode; the caller filtered them (isUsable).
             throw SystemCallError(operation: "encode", subject: path, errno: Errno(rawValue: EINVAL))
         }
-        try AtomicFile.replace(path, with: bytes)
+        try AtomicFile.replace(path, with: bytes, system: system)
     }
 
     /// The bytes of a state file holding `state` (sorted keys, one line), or nil when a number is

@@ -1,3 +1,4 @@
+import SystemInterface
 import CLibevdev
 import Logging
 import Recordings

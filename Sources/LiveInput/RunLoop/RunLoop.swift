@@ -57,7 +57,7 @@ public final class RunLoop {
     }
 
     /// The monotonic clock the loop and libinput share.
-    public var now: Timestamp { system.monotonicNow() }
+    public var now: Timestamp { system.monotonicTimestamp() }
 
     /// Calls `onReadable` whenever `fd` is readable. The loop does not own `fd`.
     public func addSource(_ fd: Int32, name: String, onReadable: @escaping ReadableHandler) throws(InputError) {
@@ -105,13 +105,13 @@ public final class RunLoop {
         if timerFired {
             drainTimer()
             armedDeadline = nil
-            try onDeadline(system.monotonicNow())
+            try onDeadline(system.monotonicTimestamp())
         }
     }
 
     private func armTimer(for deadline: Timestamp?) throws(InputError) {
         guard deadline != armedDeadline else { return }
-        try system.checked("timerfd_settime") { [timer] () throws(Errno) in try system.timerSet(timer, deadline) }
+        try system.checked("timerfd_settime") { [timer] () throws(Errno) in try system.setTimer(timer, deadline) }
         armedDeadline = deadline
     }
 

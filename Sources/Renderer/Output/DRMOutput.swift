@@ -35,40 +35,47 @@ public final class DRMOutput: FrameOutput {
     private var hasSetCrtc = false
     private var savedCrtc: UnsafeMutablePointer<drmModeCrtc>?
     private let logger: Logger
-    /// The open, close and mmap of the card (the libdrm calls are libdrm's own).
-    private let calls: SystemCalls
+    /// libdrm's calls and the card's open, close and mmap.
+    private let drm: DRMCalls
 
     public convenience init(path: String = "/dev/dri/card0", logger: Logger = Logger(label: "touchscroll.renderer.drm")) throws {
-        try self.init(path: path, calls: .live, logger: logger)
+        try self.init(path: path, drm: .live, logger: logger)
     }
 
-    init(path: String, calls: SystemCalls, logger: Logger) throws {
+    /// The output over `drm` (a test passes a fake card or a fault-injecting system-call table).
+    public init(path: String, drm: DRMCalls, logger: Logger) throws {
         self.path = path
         self.logger = logger
-        self.calls = calls
-        let fd = calls.open(path, O_RDWR)
-        guard fd >= 0 else { throw RendererError.deviceOpen(path: path, device: "DRM device", errno: -fd) }
+        self.drm = drm
+        let fd: Int32
+        do {
+            fd = try drm.system.open(path, O_RDWR)
+        } catch {
+            throw RendererError.deviceOpen(path: path, device: "DRM device", errno: error.rawValue)
+        }
         self.fd = fd
         var ok = false
-        defer { if !ok { _ = calls.close(fd) } }
+        defer { if !ok { drm.system.close(fd) } }
 
-        if drmIsMaster(fd) == 0 && drmSetMaster(fd) != 0 {
-            throw DisplaySelection.masterError(path: path, operation: "drmSetMaster", errno: .current)
+        if !drm.isMaster(fd) {
+            do { try drm.setMaster(fd) } catch { throw DisplaySelection.masterError(path: path, operation: "drmSetMaster", errno: error) }
         }
-        var dumb: UInt64 = 0
-        guard drmGetCap(fd, UInt64(DRM_CAP_DUMB_BUFFER), &dumb) == 0, dumb != 0 else {
+        guard let dumb = try? drm.capability(fd, UInt64(DRM_CAP_DUMB_BUFFER)), dumb != 0 else {
             throw RendererError(.deviceQuery, path: path, "the driver has no dumb buffers (DRM_CAP_DUMB_BUFFER)")
         }
-        guard let resources = drmModeGetResources(fd) else {
-            throw RendererError(.deviceQuery, path: path, "drmModeGetResources failed: not a KMS device?", errno: .current)
+        let resources: UnsafeMutablePointer<drmModeRes>
+        do {
+            resources = try drm.getResources(fd)
+        } catch {
+            throw RendererError(.deviceQuery, path: path, "drmModeGetResources failed: not a KMS device?", errno: error)
         }
-        defer { drmModeFreeResources(resources) }
+        defer { drm.freeResources(resources) }
 
         // Read every connector into values, choose, then keep the chosen raw mode.
         var connectors: [UnsafeMutablePointer<drmModeConnector>] = []
-        defer { connectors.forEach { drmModeFreeConnector($0) } }
+        defer { connectors.forEach { drm.freeConnector($0) } }
         for i in 0..<Int(resources.pointee.count_connectors) {
-            if let c = drmModeGetConnector(fd, resources.pointee.connectors[i]) { connectors.append(c) }
+            if let c = drm.getConnector(fd, resources.pointee.connectors[i]) { connectors.append(c) }
         }
         let candidates = connectors.map { c in
             ConnectorCandidate(id: c.pointee.connector_id, isConnected: c.pointee.connection == DRM_MODE_CONNECTED,
@@ -86,41 +93,44 @@ public final class DRMOutput: FrameOutput {
         self.mode = connector.pointee.modes[choice.mode]
         self.panelSize = PixelSize(width: Int(mode.hdisplay), height: Int(mode.vdisplay))
         self.refreshHz = Int(mode.vrefresh)
-        guard let crtc = DRMOutput.findCrtc(fd: fd, resources: resources, connector: connector) else {
+        guard let crtc = DRMOutput.findCrtc(fd: fd, drm: drm, resources: resources, connector: connector) else {
             throw RendererError(.modeSetting, path: path, "no CRTC can drive connector \(connectorID)")
         }
         self.crtcID = crtc
-        self.savedCrtc = drmModeGetCrtc(fd, crtc)
+        self.savedCrtc = drm.getCrtc(fd, crtc)
 
-        for _ in 0..<2 { buffers.append(try makeDumbBuffer()) }
+        // Every stored property is set from here on, so a failure below runs deinit, which
+        // releases the buffers made so far and closes the card: the defer above must not close it
+        // a second time (a descriptor number another thread may already have been given).
         ok = true
+        for _ in 0..<2 { buffers.append(try makeDumbBuffer()) }
         logger.info("\(path): connector \(connectorID), CRTC \(crtcID), \(panelSize)@\(refreshHz)Hz, two dumb buffers, page-flip pacing")
     }
 
     deinit {
         if let savedCrtc {
-            var connector = connectorID
             var m = savedCrtc.pointee.mode
-            _ = drmModeSetCrtc(fd, savedCrtc.pointee.crtc_id, savedCrtc.pointee.buffer_id, savedCrtc.pointee.x, savedCrtc.pointee.y, &connector, 1, &m)
-            drmModeFreeCrtc(savedCrtc)
+            try? drm.setCrtc(fd, savedCrtc.pointee.crtc_id, savedCrtc.pointee.buffer_id, savedCrtc.pointee.x, savedCrtc.pointee.y, connectorID, &m)
+            drm.freeCrtc(savedCrtc)
         }
         for b in buffers {
-            munmap(b.memory, b.size)
-            _ = drmModeRmFB(fd, b.framebufferID)
-            _ = drmModeDestroyDumbBuffer(fd, b.handle)
+            drm.system.unmap(b.memory, b.size)
+            drm.removeFramebuffer(fd, b.framebufferID)
+            drm.destroyDumbBuffer(fd, b.handle)
         }
-        _ = calls.close(fd)
+        drm.system.close(fd)
     }
 
     /// The connector's current encoder's CRTC, else any CRTC one of its encoders can drive.
-    private static func findCrtc(fd: Int32, resources: UnsafeMutablePointer<drmModeRes>, connector: UnsafeMutablePointer<drmModeConnector>) -> UInt32? {
-        if connector.pointee.encoder_id != 0, let e = drmModeGetEncoder(fd, connector.pointee.encoder_id) {
-            defer { drmModeFreeEncoder(e) }
+    private static func findCrtc(fd: Int32, drm: DRMCalls, resources: UnsafeMutablePointer<drmModeRes>,
+                                 connector: UnsafeMutablePointer<drmModeConnector>) -> UInt32? {
+        if connector.pointee.encoder_id != 0, let e = drm.getEncoder(fd, connector.pointee.encoder_id) {
+            defer { drm.freeEncoder(e) }
             if e.pointee.crtc_id != 0 { return e.pointee.crtc_id }
         }
         for i in 0..<Int(connector.pointee.count_encoders) {
-            guard let e = drmModeGetEncoder(fd, connector.pointee.encoders[i]) else { continue }
-            defer { drmModeFreeEncoder(e) }
+            guard let e = drm.getEncoder(fd, connector.pointee.encoders[i]) else { continue }
+            defer { drm.freeEncoder(e) }
             for j in 0..<Int(resources.pointee.count_crtcs) where e.pointee.possible_crtcs & (1 << UInt32(j)) != 0 {
                 return resources.pointee.crtcs[j]
             }
@@ -129,26 +139,31 @@ public final class DRMOutput: FrameOutput {
     }
 
     private func makeDumbBuffer() throws -> DumbBuffer {
-        var handle: UInt32 = 0, pitch: UInt32 = 0, size: UInt64 = 0
-        guard drmModeCreateDumbBuffer(fd, UInt32(panelSize.width), UInt32(panelSize.height), 32, 0, &handle, &pitch, &size) == 0 else {
-            throw RendererError(.modeSetting, path: path, "drmModeCreateDumbBuffer \(panelSize) failed", errno: .current)
+        let created: (handle: UInt32, pitch: UInt32, size: UInt64)
+        do {
+            created = try drm.createDumbBuffer(fd, UInt32(panelSize.width), UInt32(panelSize.height))
+        } catch {
+            throw RendererError(.modeSetting, path: path, "drmModeCreateDumbBuffer \(panelSize) failed", errno: error)
         }
-        var fbID: UInt32 = 0
-        guard drmModeAddFB(fd, UInt32(panelSize.width), UInt32(panelSize.height), 24, 32, pitch, handle, &fbID) == 0 else {
-            let e = Errno.current
-            _ = drmModeDestroyDumbBuffer(fd, handle)
-            throw RendererError(.modeSetting, path: path, "drmModeAddFB failed", errno: e)
+        let fbID: UInt32
+        do {
+            fbID = try drm.addFramebuffer(fd, UInt32(panelSize.width), UInt32(panelSize.height), created.pitch, created.handle)
+        } catch {
+            drm.destroyDumbBuffer(fd, created.handle)
+            throw RendererError(.modeSetting, path: path, "drmModeAddFB failed", errno: error)
         }
-        var offset: UInt64 = 0
-        guard drmModeMapDumbBuffer(fd, handle, &offset) == 0 else {
-            throw RendererError(.deviceMap, path: path, "drmModeMapDumbBuffer failed", errno: .current)
+        let offset: UInt64
+        do {
+            offset = try drm.mapDumbBuffer(fd, created.handle)
+        } catch {
+            throw RendererError(.deviceMap, path: path, "drmModeMapDumbBuffer failed", errno: error)
         }
-        switch calls.mapShared(fd, Int(size), Int(offset)) {
-        case .success(let p):
-            memset(p, 0, Int(size))
-            return DumbBuffer(handle: handle, framebufferID: fbID, pitch: Int(pitch), size: Int(size), memory: p)
-        case .failure(let e):
-            throw RendererError(.deviceMap, path: path, "mmap of a dumb buffer failed", errno: e)
+        do {
+            let p = try drm.system.mapShared(fd, Int(created.size), Int(offset))
+            memset(p, 0, Int(created.size))
+            return DumbBuffer(handle: created.handle, framebufferID: fbID, pitch: Int(created.pitch), size: Int(created.size), memory: p)
+        } catch {
+            throw RendererError(.deviceMap, path: path, "mmap of a dumb buffer failed", errno: error)
         }
     }
 
@@ -163,16 +178,19 @@ public final class DRMOutput: FrameOutput {
     /// Scans out buffer `back`: drmModeSetCrtc for the first frame, a page flip for every later one.
     private func show(_ back: Int) throws {
         if !hasSetCrtc {
-            var connector = connectorID
-            guard drmModeSetCrtc(fd, crtcID, buffers[back].framebufferID, 0, 0, &connector, 1, &mode) == 0 else {
-                throw DisplaySelection.masterError(path: path, operation: "drmModeSetCrtc", errno: .current)
+            do {
+                try drm.setCrtc(fd, crtcID, buffers[back].framebufferID, 0, 0, connectorID, &mode)
+            } catch {
+                throw DisplaySelection.masterError(path: path, operation: "drmModeSetCrtc", errno: error)
             }
             hasSetCrtc = true
             return
         }
         let userData = Unmanaged.passUnretained(self).toOpaque()
-        guard drmModePageFlip(fd, crtcID, buffers[back].framebufferID, UInt32(DRM_MODE_PAGE_FLIP_EVENT), userData) == 0 else {
-            throw DisplaySelection.masterError(path: path, operation: "drmModePageFlip", errno: .current)
+        do {
+            try drm.pageFlip(fd, crtcID, buffers[back].framebufferID, userData)
+        } catch {
+            throw DisplaySelection.masterError(path: path, operation: "drmModePageFlip", errno: error)
         }
         isFlipPending = true
         front = back
@@ -194,18 +212,23 @@ public final class DRMOutput: FrameOutput {
             output.isFlipPending = false
             output.flipsCompleted += 1
         }
-        guard drmHandleEvent(fd, &context) == 0 else {
-            throw RendererError(.pageFlip, path: path, "drmHandleEvent failed", errno: .current)
+        do {
+            try drm.handleEvent(fd, &context)
+        } catch {
+            throw RendererError(.pageFlip, path: path, "drmHandleEvent failed", errno: error)
         }
     }
 
     /// Blocks until the pending page flip completes (at most one second).
     public func waitForFlip() throws {
         while isFlipPending {
-            var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let r = poll(&p, 1, 1000)
-            if r < 0 && errno == EINTR { continue }
-            guard r > 0 else { throw RendererError(.pageFlip, path: path, "no page-flip completion within a second", errno: r < 0 ? .current : nil) }
+            let readable: Bool
+            do {
+                readable = try drm.system.waitReadable(fd, 1000)
+            } catch {
+                throw RendererError(.pageFlip, path: path, "no page-flip completion within a second", errno: error)
+            }
+            guard readable else { throw RendererError(.pageFlip, path: path, "no page-flip completion within a second") }
             try handleEvents()
         }
     }
@@ -219,24 +242,20 @@ public final class DRMOutput: FrameOutput {
     /// buffer, so the frame is there again at On.
     public func setBlanked(_ blanked: Bool) throws {
         if isFlipPending { try waitForFlip() }
-        guard let properties = drmModeObjectGetProperties(fd, connectorID, UInt32(DRM_MODE_OBJECT_CONNECTOR)) else {
-            throw RendererError(.modeSetting, path: path, "cannot read the properties of connector \(connectorID)", errno: errno)
+        let found: UInt32?
+        do {
+            found = try drm.connectorProperty(fd, connectorID, "DPMS")
+        } catch {
+            throw RendererError(.modeSetting, path: path, "cannot read the properties of connector \(connectorID)", errno: error)
         }
-        defer { drmModeFreeObjectProperties(properties) }
-        var dpms: UInt32?
-        for i in 0..<Int(properties.pointee.count_props) {
-            guard let property = drmModeGetProperty(fd, properties.pointee.props[i]) else { continue }
-            defer { drmModeFreeProperty(property) }
-            let name = withUnsafeBytes(of: property.pointee.name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name == "DPMS" { dpms = property.pointee.prop_id }
-        }
-        guard let dpms else {
+        guard let dpms = found else {
             throw RendererError(.modeSetting, path: path, "connector \(connectorID) has no DPMS property")
         }
         let value = UInt64(blanked ? DRM_MODE_DPMS_OFF : DRM_MODE_DPMS_ON)
-        let r = drmModeConnectorSetProperty(fd, connectorID, dpms, value)
-        guard r == 0 else {
-            throw RendererError(.modeSetting, path: path, "setting connector \(connectorID) DPMS \(blanked ? "Off" : "On") failed", errno: -r)
+        do {
+            try drm.setConnectorProperty(fd, connectorID, dpms, value)
+        } catch {
+            throw RendererError(.modeSetting, path: path, "setting connector \(connectorID) DPMS \(blanked ? "Off" : "On") failed", errno: error)
         }
     }
 }

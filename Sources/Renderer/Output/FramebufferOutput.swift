@@ -38,37 +38,40 @@ public final class FramebufferOutput: FrameOutput {
         self.path = path
         self.calls = calls
         self.logger = logger
-        let fd = calls.open(path, O_RDWR)
-        guard fd >= 0 else {
-            throw RendererError.deviceOpen(path: path, device: "framebuffer", errno: -fd)
+        let fd: Int32
+        do {
+            fd = try calls.open(path, O_RDWR)
+        } catch {
+            throw RendererError.deviceOpen(path: path, device: "framebuffer", errno: error.rawValue)
         }
         var variable = fb_var_screeninfo()
         var fixed = fb_fix_screeninfo()
-        var r = calls.ioctl(fd, ts_FBIOGET_VSCREENINFO, &variable)
-        if r == 0 { r = calls.ioctl(fd, ts_FBIOGET_FSCREENINFO, &fixed) }
-        guard r == 0 else {
-            _ = calls.close(fd)
-            throw RendererError(.deviceQuery, path: path, "FBIOGET_VSCREENINFO/FBIOGET_FSCREENINFO failed: not an fbdev device?", errno: Errno(rawValue: -r))
+        do throws(Errno) {
+            try calls.ioctl(fd, ts_FBIOGET_VSCREENINFO, &variable)
+            try calls.ioctl(fd, ts_FBIOGET_FSCREENINFO, &fixed)
+        } catch {
+            calls.close(fd)
+            throw RendererError(.deviceQuery, path: path, "FBIOGET_VSCREENINFO/FBIOGET_FSCREENINFO failed: not an fbdev device?", errno: error)
         }
         func field(_ b: fb_bitfield) -> FramebufferPixelFormat.Bitfield { .init(offset: Int(b.offset), length: Int(b.length)) }
         let format = FramebufferPixelFormat(bitsPerPixel: Int(variable.bits_per_pixel), red: field(variable.red),
                                             green: field(variable.green), blue: field(variable.blue), alpha: field(variable.transp))
         let lineLength = Int(fixed.line_length)
         guard format.isSupported else {
-            _ = calls.close(fd)
+            calls.close(fd)
             throw RendererError(.unsupportedPixelFormat, path: path, "pixel format \(format) has no pixman equivalent")
         }
         guard lineLength % 4 == 0, lineLength * 8 >= Int(variable.xres) * format.bitsPerPixel else {
-            _ = calls.close(fd)
+            calls.close(fd)
             throw RendererError(.unsupportedPixelFormat, path: path, "line_length \(lineLength) is not a multiple of 4 or too short for xres \(variable.xres)")
         }
         let length = Int(fixed.smem_len)
         let memory: UnsafeMutableRawPointer
-        switch calls.mapShared(fd, length, 0) {
-        case .success(let p): memory = p
-        case .failure(let e):
-            _ = calls.close(fd)
-            throw RendererError(.deviceMap, path: path, "mmap of \(length) bytes failed", errno: e)
+        do {
+            memory = try calls.mapShared(fd, length, 0)
+        } catch {
+            calls.close(fd)
+            throw RendererError(.deviceMap, path: path, "mmap of \(length) bytes failed", errno: error)
         }
 
         self.fd = fd
@@ -84,14 +87,15 @@ public final class FramebufferOutput: FrameOutput {
         self.frontBuffer = Int(variable.yoffset) >= Int(variable.yres) ? 1 : 0
 
         var zero: UInt32 = 0
-        let vsync = calls.ioctl(fd, ts_FBIO_WAITFORVSYNC, &zero)
-        self.pacing = vsync == 0 ? .waitsForVerticalBlank : .timer(intervalMicroseconds: 16_667)
-        logger.info("\(path): \(panelSize) \(format), line_length \(lineLength), \(buffering) buffering, \(vsync == 0 ? "FBIO_WAITFORVSYNC" : "no vsync ioctl (errno \(-vsync)), timer pacing")")
+        var vsyncError: Errno?
+        do { try calls.ioctl(fd, ts_FBIO_WAITFORVSYNC, &zero) } catch { vsyncError = error }
+        self.pacing = vsyncError == nil ? .waitsForVerticalBlank : .timer(intervalMicroseconds: 16_667)
+        logger.info("\(path): \(panelSize) \(format), line_length \(lineLength), \(buffering) buffering, \(vsyncError.map { "no vsync ioctl (errno \($0.rawValue)), timer pacing" } ?? "FBIO_WAITFORVSYNC")")
     }
 
     deinit {
         calls.unmap(memory, memoryLength)
-        _ = calls.close(fd)
+        calls.close(fd)
     }
 
     /// Where buffer `index` starts in the mapped memory.
@@ -118,14 +122,14 @@ public final class FramebufferOutput: FrameOutput {
     private func flip(to back: Int, showInFront: () -> Void) {
         var info = screenInfo
         info.yoffset = UInt32(back * Int(screenInfo.yres))
-        let r = calls.ioctl(fd, ts_FBIOPAN_DISPLAY, &info)
-        if r == 0 {
+        do {
+            try calls.ioctl(fd, ts_FBIOPAN_DISPLAY, &info)
             frontBuffer = back
             if case .waitsForVerticalBlank = pacing { waitForVerticalBlank() }
-        } else {
+        } catch {
             // The driver advertised the room but refuses to pan: show this frame in the
             // visible buffer and stay single-buffered from now on.
-            logger.warning("\(path): FBIOPAN_DISPLAY failed (errno \(-r)); falling back to single buffering")
+            logger.warning("\(path): FBIOPAN_DISPLAY failed (errno \(error.rawValue)); falling back to single buffering")
             buffering = .single
             showInFront()
         }
@@ -139,9 +143,10 @@ public final class FramebufferOutput: FrameOutput {
 
     private func waitForVerticalBlank() {
         var zero: UInt32 = 0
-        let r = calls.ioctl(fd, ts_FBIO_WAITFORVSYNC, &zero)
-        if r != 0 {
-            logger.warning("\(path): FBIO_WAITFORVSYNC failed (errno \(-r)); pacing with a timer from now on")
+        do {
+            try calls.ioctl(fd, ts_FBIO_WAITFORVSYNC, &zero)
+        } catch {
+            logger.warning("\(path): FBIO_WAITFORVSYNC failed (errno \(error.rawValue)); pacing with a timer from now on")
             pacing = .timer(intervalMicroseconds: 16_667)
         }
     }
@@ -152,9 +157,10 @@ public final class FramebufferOutput: FrameOutput {
     /// FB_BLANK_UNBLANK; the framebuffer memory, and so the frame, is untouched.
     public func setBlanked(_ blanked: Bool) throws {
         let level = UInt(blanked ? FB_BLANK_POWERDOWN : FB_BLANK_UNBLANK)
-        let r = calls.ioctlValue(fd, ts_FBIOBLANK, level)
-        guard r == 0 else {
-            throw RendererError(.deviceQuery, path: path, "FBIOBLANK \(blanked ? "powerdown" : "unblank") failed", errno: -r)
+        do {
+            try calls.ioctlValue(fd, ts_FBIOBLANK, level)
+        } catch {
+            throw RendererError(.deviceQuery, path: path, "FBIOBLANK \(blanked ? "powerdown" : "unblank") failed", errno: error)
         }
         if !blanked { rewriteVisibleBuffer() }
     }

@@ -1,3 +1,4 @@
+import SystemInterface
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -7,15 +8,17 @@ import Glibc
 public enum OutputPathCheck {
     /// Opens `path` for writing (creating it when missing) and closes it again; a file that did not
     /// exist before is removed, so a run that fails later leaves nothing behind. Returns the errno
-    /// when the file cannot be written.
-    public static func writableFileError(_ path: String) -> Int32? {
-        var info = stat()
-        let existed = stat(path, &info) == 0
-        if existed, info.st_mode & S_IFMT == S_IFDIR { return EISDIR }
-        let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { return errno }
-        _ = close(fd)
-        if !existed { _ = unlink(path) }
+    /// when the file cannot be written (EISDIR for a directory).
+    public static func writableFileError(_ path: String, system: SystemCalls = .live) -> Errno? {
+        let existed = (try? system.linkStatus(path)) != nil
+        let fd: Int32
+        do {
+            fd = try system.create(path, O_WRONLY, 0o644)
+        } catch {
+            return error
+        }
+        system.close(fd)
+        if !existed { try? system.unlink(path) }
         return nil
     }
 }

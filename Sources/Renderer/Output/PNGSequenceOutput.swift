@@ -10,19 +10,25 @@ public final class PNGSequenceOutput: FrameOutput {
     public private(set) var framesWritten = 0
 
     /// Creates `directory` when it does not exist.
-    public init(directory: String, panelSize: PixelSize) throws {
+    public init(directory: String, panelSize: PixelSize, system: SystemCalls = .live) throws {
         self.directory = directory
         self.panelSize = panelSize
-        if mkdir(directory, 0o755) != 0 && errno != EEXIST {
-            throw RendererError(.imageWrite, path: directory, "cannot create the output directory", errno: .current)
+        do {
+            try system.makeDirectory(directory, 0o755)
+        } catch {
+            // An existing directory is fine (checked just below).
+            if error != Errno(rawValue: EEXIST) {
+                throw RendererError(.imageWrite, path: directory, "cannot create the output directory", errno: error)
+            }
         }
         // Checked now, not at the first frame: an existing file or an unwritable directory.
-        var info = stat()
-        guard stat(directory, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+        guard let info = try? system.pathStatus(directory), info.st_mode & S_IFMT == S_IFDIR else {
             throw RendererError(.imageWrite, path: directory, "the output path exists and is not a directory", errno: ENOTDIR)
         }
-        if access(directory, W_OK | X_OK) != 0 {
-            throw RendererError(.imageWrite, path: directory, "cannot write into the output directory", errno: errno)
+        do {
+            try system.checkAccess(directory, W_OK | X_OK)
+        } catch {
+            throw RendererError(.imageWrite, path: directory, "cannot write into the output directory", errno: error)
         }
     }
 
