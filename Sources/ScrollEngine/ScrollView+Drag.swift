@@ -98,22 +98,21 @@ extension ScrollView {
         }
     }
 
-    private func dragAxes(_ lock: DirectionalLock) -> [Axis] {
-        let g = geometry
-        return Axis.allCases.filter { axis in
-            guard g.scrolls(axis) else { return false }
-            switch lock {
-            case .none: return true
-            case .horizontal: return axis == .horizontal
-            case .vertical: return axis == .vertical
-            }
+    /// Whether a drag under `lock` moves the content along `axis` (a test per axis rather than a
+    /// list of axes: this runs for every input frame and must not allocate).
+    private func drags(_ axis: Axis, _ lock: DirectionalLock, _ g: ScrollGeometry) -> Bool {
+        guard g.scrolls(axis) else { return false }
+        switch lock {
+        case .none: return true
+        case .horizontal: return axis == .horizontal
+        case .vertical: return axis == .vertical
         }
     }
 
     func drag(_ d: inout Drag, by translation: Point) {
         let g = geometry
         var offset = contentOffset
-        for axis in dragAxes(d.lock) {
+        for axis in Axis.allCases where drags(axis, d.lock, g) {
             d.raw[axis] -= translation[axis]
             transferBeyondEdge(&d.raw[axis], axis, g)
             offset[axis] = g.displayed(raw: d.raw[axis], axis)
@@ -141,7 +140,7 @@ extension ScrollView {
         let g = geometry
         var velocity = Point.zero         // the fingers' velocity as an offset velocity, pt/s
         var contentVelocity = Point.zero  // the content's own velocity, pt/s
-        for axis in dragAxes(d.lock) where abs(fingerVelocity[axis]) >= DecelerationCurve.restSpeedPerSecond
+        for axis in Axis.allCases where drags(axis, d.lock, g) && abs(fingerVelocity[axis]) >= DecelerationCurve.restSpeedPerSecond
             && !carriesOn(axis, offsetVelocity: -fingerVelocity[axis], g) {
             velocity[axis] = -fingerVelocity[axis]
             contentVelocity[axis] = velocity[axis] * g.displayedSlope(raw: d.raw[axis], axis)

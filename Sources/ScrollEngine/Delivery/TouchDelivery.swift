@@ -53,14 +53,17 @@ final class TouchDelivery {
     var pendingTap: (gesture: ContentGesture, at: Timestamp)? = nil
     var lastTap: (time: Timestamp, point: Point)? = nil
 
+    /// The earliest of the held touches' deadlines, the long presses and a pending tap (a running
+    /// minimum, without a list: asked several times per frame).
     var nextDeadline: Timestamp? {
-        var deadlines: [Timestamp] = []
+        var earliest: Timestamp?
+        func consider(_ t: Timestamp) { earliest = earliest.map { min($0, t) } ?? t }
         for g in gates {
-            if case .held(let until) = g.state { deadlines.append(until) }
-            if let lp = g.longPressAt { deadlines.append(lp) }
+            if case .held(let until) = g.state { consider(until) }
+            if let lp = g.longPressAt { consider(lp) }
         }
-        if let pendingTap { deadlines.append(pendingTap.at) }
-        return deadlines.min()
+        if let pendingTap { consider(pendingTap.at) }
+        return earliest
     }
 
     func gestureBegan(movingWhenTouched: Bool) {

@@ -107,6 +107,12 @@ public final class ScrollViewTree {
     /// Fingers that landed outside every scroll view.
     private var strayTouches: Set<TouchSlot> = []
     private var events: [DelegateEvent] = []
+    /// The array the last `drainEvents()` returned, reused once its caller let go of it.
+    private var drainedEvents: [DelegateEvent] = []
+    /// Per-frame scratch storage (kept so a frame allocates nothing): the samples routed to the
+    /// gesture, and those samples in one view's coordinates.
+    private var routed: [TouchSample] = []
+    private var local: [TouchSample] = []
     private var diagnostics: [String] = []
 
     /// Builds the tree; every view's bounds size is its frame's size. There must be at least one
@@ -228,7 +234,13 @@ public final class ScrollViewTree {
 
     public var isAnimating: Bool { entries.contains { $0.view.isAnimating } }
 
-    public var nextTimerDeadline: Timestamp? { entries.compactMap(\.view.nextTimerDeadline).min() }
+    public var nextTimerDeadline: Timestamp? {
+        var earliest: Timestamp?
+        for e in entries {
+            if let t = e.view.nextTimerDeadline { earliest = earliest.map { min($0, t) } ?? t }
+        }
+        return earliest
+    }
 
     public var isAtRest: Bool {
         gesture == nil && statusBarTouches.isEmpty && swallowedTouches.isEmpty && strayTouches.isEmpty
@@ -238,8 +250,7 @@ public final class ScrollViewTree {
     /// The messages of every view since the last call, in order, each naming its view.
     public func drainEvents() -> [DelegateEvent] {
         for i in entries.indices { collect(i) }
-        defer { events.removeAll(keepingCapacity: true) }
-        return events
+        return events.drain(keeping: &drainedEvents)
     }
 
     /// The tree's and the views' diagnostics since the last call (a view's start with its id).
@@ -254,7 +265,8 @@ public final class ScrollViewTree {
 
     /// The phase changes of every view since the last call, each naming its view.
     public func drainTransitions() -> [PhaseTransition] {
-        entries.flatMap { e in
+        guard entries.contains(where: { !$0.view.transitions.isEmpty }) else { return [] }
+        return entries.flatMap { e in
             e.view.drainTransitions().map { transition in
                 var named = transition
                 named.view = e.id
@@ -272,8 +284,10 @@ public final class ScrollViewTree {
     /// it measured back on screen.
     private func collect(_ i: Int) {
         let placement = entries[i].touchPlacement
-        for var event in entries[i].view.drainEvents() {
-            event.view = entries[i].id
+        let id = entries[i].id
+        entries[i].view.takeEvents { event in
+            var event = event
+            event.view = id
             event.message = event.message.onScreen(placement)
             events.append(event)
         }
@@ -307,7 +321,7 @@ public final class ScrollViewTree {
     /// Applies one frame of touches (screen points); the tree first advances to the frame's time.
     public func handle(_ frame: TouchFrame) {
         advance(to: frame.time)
-        var routed: [TouchSample] = []
+        routed.removeAll(keepingCapacity: true)
         for sample in frame.samples {
             let slot = sample.slot
             let ends = sample.phase == .up || sample.phase == .cancel
@@ -378,8 +392,9 @@ public final class ScrollViewTree {
         for i in g.watching.reversed() {
             let placement = g.placements[i]!
             let view = entries[i].view
-            view.handleSamples(samples.map { TouchSample(slot: $0.slot, phase: $0.phase, location: placement.local($0.location)) },
-                               classifyForeign: true)
+            local.removeAll(keepingCapacity: true)
+            for s in samples { local.append(TouchSample(slot: s.slot, phase: s.phase, location: placement.local(s.location))) }
+            view.handleSamples(local, classifyForeign: true)
             let before = events.count
             collect(i)
             let won = events[before...].contains { e in
@@ -420,8 +435,10 @@ public final class ScrollViewTree {
     /// Before the views see a frame: which one may pinch, and whose pan a content view holds back.
     private func prepareRecognisers(_ g: Gesture) {
         guard g.owner == nil, let deepest = g.chain.last else { return }
-        let fingers = Array(g.fingers.values)
-        let centroid = fingers.reduce(Point.zero, +) / Double(max(1, fingers.count))
+        // Summed in the dictionary's order, as the values would be listed (no temporary array).
+        var sum = Point.zero
+        for p in g.fingers.values { sum = sum + p }
+        let centroid = sum / Double(max(1, g.fingers.count))
         let pinchView = g.chain.last { entries[$0].view.canZoom && g.placements[$0]!.clip.contains(onScreen(centroid)) }
         let holder = entries[deepest].view.delivery
         for i in g.chain {
