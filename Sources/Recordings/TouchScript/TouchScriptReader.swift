@@ -1,12 +1,11 @@
-import Foundation
 import ScrollEngine
 
 /// Streams a touch script (see `TouchScriptEvent`) into `TouchFrame`s, one frame at a time.
 ///
-/// The common line is read by `TouchScriptLineScanner` without allocating; any other line is
-/// decoded in full with Foundation's `JSONDecoder`, and the checks after it (keys, types,
-/// phases, time order, finger bookkeeping) are what make the error messages name the line and
-/// the key that is wrong.
+/// The common line is read by `TouchScriptLineScanner` without allocating, and a frame's samples
+/// go into storage reused from frame to frame; any other line is parsed in full as a JSON object
+/// (`TouchScriptObjectParser`), and the checks after it (keys, types, phases, time order, finger
+/// bookkeeping) are what make the error messages name the line and the key that is wrong.
 public struct TouchScriptReader: TouchFrameReader {
     private var lines: LineReader
     private var pending: (event: TouchScriptEvent, line: Int)?
@@ -15,6 +14,10 @@ public struct TouchScriptReader: TouchFrameReader {
     private var down: Set<TouchSlot> = []
     private var lastLocation: [TouchSlot: Point] = [:]
     public private(set) var warnings: [RecordingWarning] = []
+    /// The frame being read, and the array handed out with the previous frame (its storage is
+    /// reused once the caller has let go of that frame).
+    private var frameSamples: [TouchSample] = []
+    private var handedOutSamples: [TouchSample] = []
 
     public init(source: any ByteSource) {
         lines = LineReader(source: source)
@@ -45,7 +48,8 @@ public struct TouchScriptReader: TouchFrameReader {
             start = try nextEvent()
         }
         guard let first = start else { return finish() }
-        var samples = [try apply(first.event, line: first.line)]
+        frameSamples.removeAll(keepingCapacity: true)
+        frameSamples.append(try apply(first.event, line: first.line))
         while true {
             // Looking ahead for more events of this frame: an error there belongs to a later
             // line, so the frame read so far is returned first and the error on the next call.
@@ -63,9 +67,9 @@ public struct TouchScriptReader: TouchFrameReader {
                 pending = next
                 break
             }
-            samples.append(try apply(next.event, line: next.line))
+            frameSamples.append(try apply(next.event, line: next.line))
         }
-        return TouchFrame(time: first.event.time, samples: samples)
+        return TouchFrame(time: first.event.time, samples: frameSamples.drain(keeping: &handedOutSamples))
     }
 
     /// At the end of the script: cancels fingers left down (at the last time, where they were),
@@ -107,9 +111,7 @@ public struct TouchScriptReader: TouchFrameReader {
             if let fields = TouchScriptLineScanner.scan(content), let scanned = Self.event(fields) {
                 event = scanned
             } else {
-                let trimmed = String(decoding: line.bytes, as: UTF8.self).trimmingCharacters(in: .whitespaces)
-                if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
-                event = try parse(trimmed, line: line.number)
+                event = try parse(content, line: line.number)
             }
             if let lastTime, event.time < lastTime {
                 throw error(line.number, "a time \"t\" ≥ \(lastTime.microseconds) (time must not go backwards), got \(event.time.microseconds)")
@@ -129,11 +131,8 @@ public struct TouchScriptReader: TouchFrameReader {
                                 location: Point(x: fields.x, y: fields.y))
     }
 
-    private func parse(_ text: String, line: Int) throws -> TouchScriptEvent {
-        let fields: [String: JSONScalar]
-        do {
-            fields = try JSONDecoder().decode([String: JSONScalar].self, from: Data(text.utf8))
-        } catch {
+    private func parse(_ text: ArraySlice<UInt8>, line: Int) throws -> TouchScriptEvent {
+        guard let fields = TouchScriptObjectParser.parse(text) else {
             throw self.error(line, "a JSON object of numbers and strings like {\"t\": 0, \"slot\": 0, \"phase\": \"down\", \"x\": 1, \"y\": 2}, got invalid JSON")
         }
         let t = try integer(fields, "t", line: line)
@@ -180,23 +179,13 @@ public struct TouchScriptReader: TouchFrameReader {
 
 /// A JSON value on one touch-script line (nested values are not part of the format and are
 /// kept only to name them in error messages).
-enum JSONScalar: Decodable, CustomStringConvertible {
+enum JSONScalar: CustomStringConvertible {
     case integer(Int64)
     case real(Double)
     case string(String)
     case boolean(Bool)
     case null
     case other
-
-    init(from decoder: Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() { self = .null }
-        else if let value = try? container.decode(Int64.self) { self = .integer(value) }
-        else if let value = try? container.decode(Double.self) { self = .real(value) }
-        else if let value = try? container.decode(String.self) { self = .string(value) }
-        else if let value = try? container.decode(Bool.self) { self = .boolean(value) }
-        else { self = .other }
-    }
 
     var description: String {
         switch self {
