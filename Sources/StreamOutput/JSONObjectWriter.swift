@@ -127,8 +127,19 @@ public struct JSONObjectWriter {
     }
 
     /// A JSON string literal: quotes, backslashes and control characters escaped (RFC 8259 §7).
+    /// Keys and the stream's names need no escape: their bytes are copied in one go.
     private mutating func appendString(_ string: String) {
         bytes.append(UInt8(ascii: "\""))
+        let copied = string.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
+            guard !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
+            bytes.append(contentsOf: utf8)
+            return true
+        }
+        if copied != true { appendEscaped(string) }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    private mutating func appendEscaped(_ string: String) {
         for byte in string.utf8 {
             switch byte {
             case UInt8(ascii: "\""): bytes.append(contentsOf: #"\""#.utf8)
@@ -144,6 +155,5 @@ public struct JSONObjectWriter {
             default: bytes.append(byte)
             }
         }
-        bytes.append(UInt8(ascii: "\""))
     }
 }
