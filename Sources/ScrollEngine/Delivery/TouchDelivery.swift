@@ -47,6 +47,9 @@ final class TouchDelivery {
     }
 
     var gates: [Gate] = []
+    /// touchesMoved's actions, in storage reused from frame to frame (it runs for every frame).
+    private var movedActions: [Action] = []
+    private var movedActionsHandedOut: [Action] = []
     var lastInput: Timestamp = .zero
     var gestureOnMovingContent = false
     var gestureScrolled = false
@@ -72,7 +75,7 @@ final class TouchDelivery {
     }
 
     func gestureEnded() {
-        gates.removeAll()
+        gates.removeAll(keepingCapacity: true)
         gestureOnMovingContent = false
         gestureScrolled = false
     }
@@ -116,17 +119,16 @@ final class TouchDelivery {
     }
 
     func touchesMoved(view sv: ScrollView) -> [Action] {
-        var actions: [Action] = []
         for i in gates.indices {
             guard let touch = sv.touches[gates[i].slot], touch.location != gates[i].lastScreen else { continue }
             gates[i].lastScreen = touch.location
             gates[i].maxDistance = max(gates[i].maxDistance, touch.location.distance(to: gates[i].downScreen))
             if gates[i].maxDistance > Thresholds.panDistance { gates[i].longPressAt = nil }
             if gates[i].state == .delivered {
-                actions.append(.emit(.touchesMoved(touchValue(gates[i], at: touch.location, in: sv))))
+                movedActions.append(.emit(.touchesMoved(touchValue(gates[i], at: touch.location, in: sv))))
             }
         }
-        return actions
+        return movedActions.drain(keeping: &movedActionsHandedOut)
     }
 
     /// The pan or pinch won: held fingers are taken silently, delivered ones cancelled.

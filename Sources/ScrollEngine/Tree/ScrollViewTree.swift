@@ -109,6 +109,9 @@ public final class ScrollViewTree {
     private var events: [DelegateEvent] = []
     /// The array the last `drainEvents()` returned, reused once its caller let go of it.
     private var drainedEvents: [DelegateEvent] = []
+    /// The views' phase changes being collected, and the array the last drain returned.
+    private var transitions: [PhaseTransition] = []
+    private var drainedTransitions: [PhaseTransition] = []
     /// Per-frame scratch storage (kept so a frame allocates nothing): the samples routed to the
     /// gesture, and those samples in one view's coordinates.
     private var routed: [TouchSample] = []
@@ -265,14 +268,14 @@ public final class ScrollViewTree {
 
     /// The phase changes of every view since the last call, each naming its view.
     public func drainTransitions() -> [PhaseTransition] {
-        guard entries.contains(where: { !$0.view.transitions.isEmpty }) else { return [] }
-        return entries.flatMap { e in
-            e.view.drainTransitions().map { transition in
+        for e in entries where !e.view.transitions.isEmpty {
+            for transition in e.view.drainTransitions() {
                 var named = transition
                 named.view = e.id
-                return named
+                transitions.append(named)
             }
         }
+        return transitions.drain(keeping: &drainedTransitions)
     }
 
     private func note(_ text: String) {
@@ -388,6 +391,7 @@ public final class ScrollViewTree {
     /// pan or pinch and owns the gesture.
     private func deliver(_ samples: [TouchSample]) {
         guard var g = gesture, !samples.isEmpty else { return }
+        gesture = nil   // `g` holds the only copy while it changes (no copy of its fingers on a lift)
         prepareRecognisers(g)
         for i in g.watching.reversed() {
             let placement = g.placements[i]!
