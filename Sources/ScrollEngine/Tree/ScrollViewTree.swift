@@ -87,6 +87,17 @@ public final class ScrollViewTree {
         var carrying: [Int] = []
         /// The gesture's fingers on screen.
         var fingers: [TouchSlot: Point] = [:]
+
+        /// Empties every list, keeping their storage for the next gesture (`recycledGesture`).
+        mutating func empty() {
+            chain.removeAll(keepingCapacity: true)
+            placements.removeAll(keepingCapacity: true)
+            watching.removeAll(keepingCapacity: true)
+            owner = nil
+            parked.removeAll(keepingCapacity: true)
+            carrying.removeAll(keepingCapacity: true)
+            fingers.removeAll(keepingCapacity: true)
+        }
     }
 
     public let screenSize: Size
@@ -100,6 +111,10 @@ public final class ScrollViewTree {
     private var roots: [Int] = []
     private var index: [String: Int] = [:]
     private var gesture: Gesture?
+    /// The last gesture, emptied: the next one reuses its storage (a gesture allocates nothing once
+    /// the lists have grown), and the screen placements taken when a finger lands.
+    private var recycledGesture: Gesture?
+    private var landingPlacements: [ScreenPlacement] = []
     /// Fingers that are the screen's own: in the status-bar strip (with whether they moved), or
     /// swallowed to wake the screen.
     private var statusBarTouches: [TouchSlot: (down: Point, moved: Bool)] = [:]
@@ -200,8 +215,14 @@ public final class ScrollViewTree {
 
     /// Every view's placement now, in `ids` order.
     func placements() -> [ScreenPlacement] {
-        let screen = ScreenPlacement(scale: 1, origin: .zero, clip: Rect(origin: .zero, size: screenSize))
         var result: [ScreenPlacement] = []
+        placements(into: &result)
+        return result
+    }
+
+    private func placements(into result: inout [ScreenPlacement]) {
+        let screen = ScreenPlacement(scale: 1, origin: .zero, clip: Rect(origin: .zero, size: screenSize))
+        result.removeAll(keepingCapacity: true)
         result.reserveCapacity(entries.count)
         for e in entries {
             if let p = e.parent {
@@ -212,7 +233,6 @@ public final class ScrollViewTree {
                                               clip: Rect(origin: e.frame.origin, size: e.frame.size).intersection(screen.clip)))
             }
         }
-        return result
     }
 
     /// The scroll views under a screen point, outermost first, ending with the deepest (empty when
@@ -227,12 +247,17 @@ public final class ScrollViewTree {
 
     private func hitChain(_ screen: Point, _ placed: [ScreenPlacement]) -> [Int] {
         var chain: [Int] = []
+        hitChain(screen, placed, into: &chain)
+        return chain
+    }
+
+    private func hitChain(_ screen: Point, _ placed: [ScreenPlacement], into chain: inout [Int]) {
+        chain.removeAll(keepingCapacity: true)
         var candidates = roots
         while let hit = candidates.last(where: { placed[$0].clip.contains(screen) }) {
             chain.append(hit)
             candidates = entries[hit].children
         }
-        return chain
     }
 
     public var isAnimating: Bool { entries.contains { $0.view.isAnimating } }
@@ -358,8 +383,13 @@ public final class ScrollViewTree {
     private func landed(_ sample: TouchSample) -> Bool {
         let alone = gesture == nil && statusBarTouches.isEmpty && swallowedTouches.isEmpty && strayTouches.isEmpty
         guard gesture == nil else { return true }
-        let placed = placements()
-        let chain = hitChain(onScreen(sample.location), placed)
+        placements(into: &landingPlacements)
+        let placed = landingPlacements
+        var g = recycledGesture ?? Gesture(chain: [], placements: [:], watching: [])
+        recycledGesture = nil
+        hitChain(onScreen(sample.location), placed, into: &g.chain)
+        let chain = g.chain
+        defer { if gesture == nil { g.empty(); recycledGesture = g } }
         if alone, let deepest = chain.last, entries[deepest].view.swallowsWakeTouch {
             swallowedTouches.insert(sample.slot)
             return false
@@ -373,7 +403,7 @@ public final class ScrollViewTree {
             strayTouches.insert(sample.slot)
             return false
         }
-        var g = Gesture(chain: chain, placements: [:], watching: chain)
+        g.watching.append(contentsOf: chain)
         let moving = chain.dropLast().contains { entries[$0].view.isAnimating }
         for i in chain {
             g.placements[i] = placed[i]
@@ -412,25 +442,32 @@ public final class ScrollViewTree {
                 // touchesCancelled); the views around it keep still until the fingers lift.
                 g.owner = i
                 let k = g.chain.firstIndex(of: i)!
-                g.parked = Array(g.chain[..<k])
+                g.parked.append(contentsOf: g.chain[..<k])
                 for j in g.chain[(k + 1)...].reversed() {
                     entries[j].view.cancelAllTouches(at: time)
                     collect(j)
                 }
-                g.watching = [i]
                 view.nesting.allowsPinch = true   // a second pair of fingers may still zoom the owner
                 view.nesting.panBlockedBySubview = false
                 break
             }
         }
-        if let owner = g.owner { carryTransfers(from: owner, &g) }
+        if let owner = g.owner {
+            if g.watching.count > 1 || g.watching.first != owner {
+                // The owner alone watches the fingers from now on.
+                g.watching.removeAll(keepingCapacity: true)
+                g.watching.append(owner)
+            }
+            carryTransfers(from: owner, &g)
+        }
         for sample in samples where sample.phase == .up || sample.phase == .cancel {
             g.fingers[sample.slot] = nil
         }
         if g.fingers.isEmpty {
             endParked(g)
             for i in g.chain { entries[i].view.nesting.ancestorWasMoving = false }
-            gesture = nil
+            g.empty()
+            recycledGesture = g
         } else {
             gesture = g
         }
@@ -522,14 +559,16 @@ public final class ScrollViewTree {
         statusBarTouches.removeAll()
         swallowedTouches.removeAll()
         strayTouches.removeAll()
-        guard let g = gesture else { return }
+        guard var g = gesture else { return }
+        gesture = nil
         for i in g.watching.reversed() {
             entries[i].view.cancelAllTouches(at: time)
             collect(i)
         }
         endParked(g, cancelled: true)
         for i in g.chain { entries[i].view.nesting.ancestorWasMoving = false }
-        gesture = nil
+        g.empty()
+        recycledGesture = g
     }
 
     // MARK: - Keys and wheel
