@@ -220,20 +220,19 @@ extension ScrollView {
     /// velocity does.
     func settledAfterTouch() -> Phase {
         let g = geometry
-        var trajectories: [AxisTrajectory] = []
-        for axis in Axis.allCases {
+        func trajectory(_ axis: Axis) -> AxisTrajectory {
             let r = releaseRange(axis, g)
             let x = contentOffset[axis]
             if configuration.isPagingEnabled && r.contains(x) {
                 let page = pageTarget(axis, start: x, position: x, velocityPerSecond: 0, geometry: g)
-                trajectories.append(page == x ? .resting(at: x) : AxisTrajectory(.spring(.withoutOvershoot(
-                    .bounce(start: x, target: page, velocityPerSecond: 0)))))
-            } else {
-                trajectories.append(.release(position: x, velocityPerSecond: 0, range: r,
-                                             bounces: g.bounces(axis), rate: configuration.decelerationRate.rawValue))
+                return page == x ? .resting(at: x) : AxisTrajectory(.spring(.withoutOvershoot(
+                    .bounce(start: x, target: page, velocityPerSecond: 0))))
             }
+            return .release(position: x, velocityPerSecond: 0, range: r,
+                            bounces: g.bounces(axis), rate: configuration.decelerationRate.rawValue)
         }
-        let motion = OffsetMotion(start: time, x: trajectories[0], y: trajectories[1])
+        let horizontal = trajectory(.horizontal)
+        let motion = OffsetMotion(start: time, x: horizontal, y: trajectory(.vertical))
         guard motion.end > time else {
             move(to: motion.destination)
             return .idle

@@ -50,6 +50,9 @@ final class TouchDelivery {
     /// touchesMoved's actions, in storage reused from frame to frame (it runs for every frame).
     private var movedActions: [Action] = []
     private var movedActionsHandedOut: [Action] = []
+    /// fire's actions, likewise (timers fire while content animates).
+    private var firedActions: [Action] = []
+    private var firedActionsHandedOut: [Action] = []
     var lastInput: Timestamp = .zero
     var gestureOnMovingContent = false
     var gestureScrolled = false
@@ -149,24 +152,23 @@ final class TouchDelivery {
 
     func fire(view sv: ScrollView) -> [Action] {
         let now = sv.time
-        var actions: [Action] = []
         for i in gates.indices {
             if case .held(let until) = gates[i].state, until <= now {
-                actions += transition(&gates[i], .timerFired, sv)
+                firedActions.append(contentsOf: transition(&gates[i], .timerFired, sv))
             }
             if let lp = gates[i].longPressAt, lp <= now {
                 gates[i].longPressAt = nil
                 if !gestureScrolled && gates[i].maxDistance <= Thresholds.panDistance && gates[i].state != .taken {
                     gates[i].longPressed = true
-                    actions.append(.emit(.longPress(ContentGesture(view: gates[i].view?.id, contentPoint: gates[i].downContent, screenPoint: gates[i].downScreen))))
+                    firedActions.append(.emit(.longPress(ContentGesture(view: gates[i].view?.id, contentPoint: gates[i].downContent, screenPoint: gates[i].downScreen))))
                 }
             }
         }
         if let pending = pendingTap, pending.at <= now {
             pendingTap = nil
-            actions.append(.emit(.tap(pending.gesture)))
+            firedActions.append(.emit(.tap(pending.gesture)))
         }
-        return actions
+        return firedActions.drain(keeping: &firedActionsHandedOut)
     }
 
     /// The gate's one transition function (every pair spelled out).
