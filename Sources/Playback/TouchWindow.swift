@@ -34,10 +34,13 @@ struct TouchWindow {
                 fed = recorded
             }
         }
-        for sample in frame.samples {
-            switch sample.phase {
-            case .down, .move: recorded[sample.slot] = sample.location
-            case .up, .cancel: recorded[sample.slot] = nil
+        // Where the fingers are matters only until the window opens (for the opening frame).
+        if !opened {
+            for sample in frame.samples {
+                switch sample.phase {
+                case .down, .move: recorded[sample.slot] = sample.location
+                case .up, .cancel: recorded[sample.slot] = nil
+                }
             }
         }
         if let end, frame.time > end { return (opening, nil, true) }

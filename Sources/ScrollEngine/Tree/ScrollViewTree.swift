@@ -353,13 +353,14 @@ public final class ScrollViewTree {
         for sample in frame.samples {
             let slot = sample.slot
             let ends = sample.phase == .up || sample.phase == .cancel
-            if let touch = statusBarTouches[slot] {
+            // The screen's own fingers are rare: an empty table is not even hashed into.
+            if !statusBarTouches.isEmpty, let touch = statusBarTouches[slot] {
                 let moved = touch.moved || sample.location.distance(to: touch.down) > Thresholds.panDistance
                 statusBarTouches[slot] = ends ? nil : (touch.down, moved)
                 if sample.phase == .up && !moved { statusBarTapped() }
                 continue
             }
-            if swallowedTouches.contains(slot) || strayTouches.contains(slot) {
+            if (!swallowedTouches.isEmpty && swallowedTouches.contains(slot)) || (!strayTouches.isEmpty && strayTouches.contains(slot)) {
                 if ends { swallowedTouches.remove(slot); strayTouches.remove(slot) }
                 continue
             }
@@ -367,11 +368,11 @@ public final class ScrollViewTree {
                 guard landed(sample) else { continue }
                 gesture?.fingers[slot] = sample.location
             }
-            guard gesture?.fingers[slot] != nil else {
+            guard let finger = gesture?.fingers.index(forKey: slot) else {
                 note("\(sample.phase.rawValue) for \(slot), which is not down; ignored")
                 continue
             }
-            gesture?.fingers[slot] = sample.location
+            gesture?.fingers.values[finger] = sample.location
             routed.append(sample)
         }
         deliver(routed)
