@@ -48,6 +48,31 @@ final class TouchScriptLineScannerTests: XCTestCase {
                        TouchScriptLineScanner.Fields(t: 16666, slot: 3, phase: .move, x: 640, y: 566.667))
     }
 
+    /// The scanner's own decimal conversion gives the bits the standard library's parser gives, for
+    /// every shape of number up to its 15 bytes (a fixed pseudo-random sample of 50 000).
+    func testDecimalsConvertExactlyAsTheStandardParser() {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        func digits(_ count: Int, leadingZeroAllowed: Bool) -> String {
+            String((0..<count).map { i in Character(String(i == 0 && !leadingZeroAllowed ? 1 + next(9) : next(10))) })
+        }
+        var checked = 0
+        while checked < 50_000 {
+            var text = next(2) == 0 ? "-" : ""
+            let integerDigits = 1 + next(8)
+            text += next(6) == 0 ? "0" : digits(integerDigits, leadingZeroAllowed: false)
+            if next(2) == 0 { text += "." + digits(1 + next(9), leadingZeroAllowed: true) }
+            if next(3) == 0 { text += ["e", "E"][next(2)] + ["", "+", "-"][next(3)] + String(next(40)) }
+            guard text.utf8.count <= 15 else { continue }
+            checked += 1
+            let scanned = TouchScriptLineScanner.Cursor.decimal(ArraySlice(text.utf8))
+            XCTAssertEqual(scanned?.bitPattern, Double(text)?.bitPattern, text)
+        }
+    }
+
     /// Lines the scanner leaves to the decoder: it gives nil, never a different value.
     func testDeclinesEveryOtherLine() {
         let lines = [
