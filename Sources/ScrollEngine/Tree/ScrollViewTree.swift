@@ -386,8 +386,7 @@ public final class ScrollViewTree {
         guard gesture == nil else { return true }
         placements(into: &landingPlacements)
         let placed = landingPlacements
-        var g = recycledGesture ?? Gesture(chain: [], placements: [:], watching: [])
-        recycledGesture = nil
+        var g = recycledGesture.take() ?? Gesture(chain: [], placements: [:], watching: [])
         hitChain(onScreen(sample.location), placed, into: &g.chain)
         let chain = g.chain
         defer { if gesture == nil { g.empty(); recycledGesture = g } }
@@ -421,8 +420,9 @@ public final class ScrollViewTree {
     /// The gesture's samples go to the views watching it, deepest first, until one recognises its
     /// pan or pinch and owns the gesture.
     private func deliver(_ samples: [TouchSample]) {
-        guard var g = gesture, !samples.isEmpty else { return }
-        gesture = nil   // `g` holds the only copy while it changes (no copy of its fingers on a lift)
+        guard gesture != nil, !samples.isEmpty else { return }
+        // Moved out (not copied): `g` holds the only reference to its lists while it changes.
+        var g = gesture.take()!
         prepareRecognisers(g)
         for i in g.watching.reversed() {
             let placement = g.placements[i]!
