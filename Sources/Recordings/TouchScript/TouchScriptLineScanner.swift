@@ -105,17 +105,36 @@ enum TouchScriptLineScanner {
                 case UInt8(ascii: "y"): return .y
                 default: return nil
                 }
-            case 4: return name.elementsEqual("slot".utf8) ? .slot : nil
-            case 5: return name.elementsEqual("phase".utf8) ? .phase : nil
+            case 4: return Self.equal(name, "slot") ? .slot : nil
+            case 5: return Self.equal(name, "phase") ? .phase : nil
             default: return nil
             }
         }
 
+        /// The phase's name, told by its first byte and checked whole (TouchPhase's raw values).
         mutating func phase() -> TouchPhase? {
-            guard let range = plainString() else { return nil }
+            guard let range = plainString(), let first = bytes[range].first else { return nil }
             let name = bytes[range]
-            for phase in TouchPhase.allCases where name.elementsEqual(phase.rawValue.utf8) { return phase }
-            return nil
+            let phase: TouchPhase
+            switch first {
+            case UInt8(ascii: "m"): phase = .move
+            case UInt8(ascii: "d"): phase = .down
+            case UInt8(ascii: "u"): phase = .up
+            case UInt8(ascii: "c"): phase = .cancel
+            default: return nil
+            }
+            let matches: Bool = switch phase {
+            case .move: Self.equal(name, "move")
+            case .down: Self.equal(name, "down")
+            case .up: Self.equal(name, "up")
+            case .cancel: Self.equal(name, "cancel")
+            }
+            return matches ? phase : nil
+        }
+
+        /// Whether the bytes are exactly the literal's (compared as bytes: no String is made).
+        private static func equal(_ bytes: ArraySlice<UInt8>, _ literal: StaticString) -> Bool {
+            literal.withUTF8Buffer { utf8 in bytes.count == utf8.count && bytes.elementsEqual(utf8) }
         }
 
         /// A JSON integer (no fraction or exponent) of at most 18 digits, so it cannot overflow.
