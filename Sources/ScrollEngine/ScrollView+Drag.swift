@@ -164,22 +164,21 @@ extension ScrollView {
         let target = targetContentOffsetAdjuster?(velocityPerMillisecond, proposed) ?? proposed
         emit(.willEndDragging(velocityPerMillisecond: velocityPerMillisecond, targetContentOffset: target))
 
-        var trajectories: [AxisTrajectory] = []
-        for axis in Axis.allCases {
+        func trajectory(_ axis: Axis) -> AxisTrajectory {
             let r = releaseRange(axis, g)
             let x = contentOffset[axis]
             let overscrolled = x < r.lowerBound || x > r.upperBound
             if configuration.isPagingEnabled && !overscrolled {
                 let t = target[axis]
-                trajectories.append(t == x ? .resting(at: x) : AxisTrajectory(.spring(.withoutOvershoot(
-                    .bounce(start: x, target: t, velocityPerSecond: contentVelocity[axis])))))
-            } else {
-                let rewritten = target[axis] != proposed[axis]
-                trajectories.append(.release(position: x, velocityPerSecond: contentVelocity[axis], range: r,
-                                             bounces: g.bounces(axis), rate: rate, target: rewritten ? target[axis] : nil))
+                return t == x ? .resting(at: x) : AxisTrajectory(.spring(.withoutOvershoot(
+                    .bounce(start: x, target: t, velocityPerSecond: contentVelocity[axis]))))
             }
+            let rewritten = target[axis] != proposed[axis]
+            return .release(position: x, velocityPerSecond: contentVelocity[axis], range: r,
+                            bounces: g.bounces(axis), rate: rate, target: rewritten ? target[axis] : nil)
         }
-        let motion = OffsetMotion(start: time, x: trajectories[0], y: trajectories[1])
+        let horizontal = trajectory(.horizontal)
+        let motion = OffsetMotion(start: time, x: horizontal, y: trajectory(.vertical))
         guard motion.end > time else {
             // Nothing to animate (content less than half a point past an edge is already at rest by
             // the springs' rule): it rests on the motion's destination, never where it was let go.
