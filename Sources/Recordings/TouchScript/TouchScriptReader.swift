@@ -11,8 +11,8 @@ public struct TouchScriptReader: TouchFrameReader {
     private var pending: (event: TouchScriptEvent, line: Int)?
     private var deferredError: Error?
     private var lastTime: Timestamp?
-    private var down: Set<TouchSlot> = []
-    private var lastLocation: [TouchSlot: Point] = [:]
+    /// The fingers down, with where each was last (one table: one lookup per event).
+    private var down: [TouchSlot: Point] = [:]
     public private(set) var warnings: [RecordingWarning] = []
     /// The frame being read, and the array handed out with the previous frame (its storage is
     /// reused once the caller has let go of that frame).
@@ -31,7 +31,7 @@ public struct TouchScriptReader: TouchFrameReader {
     public var name: String { lines.name }
 
     /// The slots that are down after the frames returned so far.
-    public var slotsDown: Set<TouchSlot> { down }
+    public var slotsDown: Set<TouchSlot> { Set(down.keys) }
 
     /// The next frame: all consecutive events with the same time, in file order (from a pipe or
     /// terminal: up to the first line not yet written when the frame's last line is read).
@@ -78,8 +78,8 @@ public struct TouchScriptReader: TouchFrameReader {
         guard !down.isEmpty, let lastTime else { return nil }
         defer { down.removeAll() }
         warnings.append(RecordingWarning(file: name, message: "the script ends with \(down.count) finger(s) down; cancelled them"))
-        return TouchFrame(time: lastTime, samples: down.sorted().map {
-            TouchSample(slot: $0, phase: .cancel, location: lastLocation[$0] ?? .zero)
+        return TouchFrame(time: lastTime, samples: down.keys.sorted().map {
+            TouchSample(slot: $0, phase: .cancel, location: down[$0] ?? .zero)
         })
     }
 
@@ -87,17 +87,20 @@ public struct TouchScriptReader: TouchFrameReader {
     private mutating func apply(_ event: TouchScriptEvent, line: Int) throws -> TouchSample {
         switch event.phase {
         case .down:
-            guard !down.contains(event.slot) else {
+            guard down[event.slot] == nil else {
                 throw error(line, "\"down\" for a slot that is not down, but \(event.slot) is already down")
             }
-            down.insert(event.slot)
-        case .move, .up, .cancel:
-            guard down.contains(event.slot) else {
+            down[event.slot] = event.location
+        case .move:
+            guard let finger = down.index(forKey: event.slot) else {
+                throw error(line, "\"move\" only for a slot that is down, but \(event.slot) is not down")
+            }
+            down.values[finger] = event.location
+        case .up, .cancel:
+            guard down.removeValue(forKey: event.slot) != nil else {
                 throw error(line, "\"\(event.phase.rawValue)\" only for a slot that is down, but \(event.slot) is not down")
             }
-            if event.phase != .move { down.remove(event.slot) }
         }
-        lastLocation[event.slot] = event.location
         return TouchSample(slot: event.slot, phase: event.phase, location: event.location)
     }
 
