@@ -76,12 +76,11 @@ let configurationAndOutput: [Target] = [
 
 // Live input: C system libraries (libinput, libevdev, libudev), backends, run loop.
 let liveInput: [Target] = [
-    .systemLibrary(name: "CLibinput", path: "Sources/CLibinput", pkgConfig: "libinput",
-                   providers: [.apt(["libinput-dev"])]),
-    .systemLibrary(name: "CLibevdev", path: "Sources/CLibevdev", pkgConfig: "libevdev",
-                   providers: [.apt(["libevdev-dev"])]),
-    .systemLibrary(name: "CLibudev", path: "Sources/CLibudev", pkgConfig: "libudev",
-                   providers: [.apt(["libudev-dev"])]),
+    // Headers only (libinput-dev, libevdev-dev, libudev-dev): the libraries are not linked but loaded
+    // by the commands that read live input (CInputShim's input_libraries.c, LiveInput's InputLibraries).
+    .systemLibrary(name: "CLibinput", path: "Sources/CLibinput"),
+    .systemLibrary(name: "CLibevdev", path: "Sources/CLibevdev"),
+    .systemLibrary(name: "CLibudev", path: "Sources/CLibudev"),
     .target(name: "CInputShim", dependencies: ["CLibinput"], path: "Sources/CInputShim"),
     .target(
         name: "LiveInput",

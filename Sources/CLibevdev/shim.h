@@ -1,3 +1,3 @@
-#include <libevdev/libevdev.h>
+#include <libevdev-1.0/libevdev/libevdev.h>
 #include <linux/input.h>
 #include <linux/input-event-codes.h>

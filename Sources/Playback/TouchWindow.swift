@@ -34,10 +34,13 @@ struct TouchWindow {
                 fed = recorded
             }
         }
-        for sample in frame.samples {
-            switch sample.phase {
-            case .down, .move: recorded[sample.slot] = sample.location
-            case .up, .cancel: recorded[sample.slot] = nil
+        // Where the fingers are matters only until the window opens (for the opening frame).
+        if !opened {
+            for sample in frame.samples {
+                switch sample.phase {
+                case .down, .move: recorded[sample.slot] = sample.location
+                case .up, .cancel: recorded[sample.slot] = nil
+                }
             }
         }
         if let end, frame.time > end { return (opening, nil, true) }
@@ -52,11 +55,15 @@ struct TouchWindow {
             case .down:
                 fed[sample.slot] = sample.location
             case .move:
-                // A move of a finger the engine never saw go down (a reader that tolerates it).
-                if fed[sample.slot] == nil { sample.phase = .down }
-                fed[sample.slot] = sample.location
+                if let finger = fed.index(forKey: sample.slot) {
+                    fed.values[finger] = sample.location
+                } else {
+                    // A move of a finger the engine never saw go down (a reader that tolerates it).
+                    sample.phase = .down
+                    fed[sample.slot] = sample.location
+                }
             case .up, .cancel:
-                if fed[sample.slot] == nil { keep = false } else { fed[sample.slot] = nil }
+                if fed.removeValue(forKey: sample.slot) == nil { keep = false }
             }
             if admitted == nil, !keep || sample != original { admitted = Array(frame.samples[..<index]) }
             if keep { admitted?.append(sample) }

@@ -98,22 +98,21 @@ extension ScrollView {
         }
     }
 
-    private func dragAxes(_ lock: DirectionalLock) -> [Axis] {
-        let g = geometry
-        return Axis.allCases.filter { axis in
-            guard g.scrolls(axis) else { return false }
-            switch lock {
-            case .none: return true
-            case .horizontal: return axis == .horizontal
-            case .vertical: return axis == .vertical
-            }
+    /// Whether a drag under `lock` moves the content along `axis` (a test per axis rather than a
+    /// list of axes: this runs for every input frame and must not allocate).
+    private func drags(_ axis: Axis, _ lock: DirectionalLock, _ g: ScrollGeometry) -> Bool {
+        guard g.scrolls(axis) else { return false }
+        switch lock {
+        case .none: return true
+        case .horizontal: return axis == .horizontal
+        case .vertical: return axis == .vertical
         }
     }
 
     func drag(_ d: inout Drag, by translation: Point) {
         let g = geometry
         var offset = contentOffset
-        for axis in dragAxes(d.lock) {
+        for axis in Axis.allCases where drags(axis, d.lock, g) {
             d.raw[axis] -= translation[axis]
             transferBeyondEdge(&d.raw[axis], axis, g)
             offset[axis] = g.displayed(raw: d.raw[axis], axis)
@@ -141,7 +140,7 @@ extension ScrollView {
         let g = geometry
         var velocity = Point.zero         // the fingers' velocity as an offset velocity, pt/s
         var contentVelocity = Point.zero  // the content's own velocity, pt/s
-        for axis in dragAxes(d.lock) where abs(fingerVelocity[axis]) >= DecelerationCurve.restSpeedPerSecond
+        for axis in Axis.allCases where drags(axis, d.lock, g) && abs(fingerVelocity[axis]) >= DecelerationCurve.restSpeedPerSecond
             && !carriesOn(axis, offsetVelocity: -fingerVelocity[axis], g) {
             velocity[axis] = -fingerVelocity[axis]
             contentVelocity[axis] = velocity[axis] * g.displayedSlope(raw: d.raw[axis], axis)
@@ -165,22 +164,21 @@ extension ScrollView {
         let target = targetContentOffsetAdjuster?(velocityPerMillisecond, proposed) ?? proposed
         emit(.willEndDragging(velocityPerMillisecond: velocityPerMillisecond, targetContentOffset: target))
 
-        var trajectories: [AxisTrajectory] = []
-        for axis in Axis.allCases {
+        func trajectory(_ axis: Axis) -> AxisTrajectory {
             let r = releaseRange(axis, g)
             let x = contentOffset[axis]
             let overscrolled = x < r.lowerBound || x > r.upperBound
             if configuration.isPagingEnabled && !overscrolled {
                 let t = target[axis]
-                trajectories.append(t == x ? .resting(at: x) : AxisTrajectory(.spring(.withoutOvershoot(
-                    .bounce(start: x, target: t, velocityPerSecond: contentVelocity[axis])))))
-            } else {
-                let rewritten = target[axis] != proposed[axis]
-                trajectories.append(.release(position: x, velocityPerSecond: contentVelocity[axis], range: r,
-                                             bounces: g.bounces(axis), rate: rate, target: rewritten ? target[axis] : nil))
+                return t == x ? .resting(at: x) : AxisTrajectory(.spring(.withoutOvershoot(
+                    .bounce(start: x, target: t, velocityPerSecond: contentVelocity[axis]))))
             }
+            let rewritten = target[axis] != proposed[axis]
+            return .release(position: x, velocityPerSecond: contentVelocity[axis], range: r,
+                            bounces: g.bounces(axis), rate: rate, target: rewritten ? target[axis] : nil)
         }
-        let motion = OffsetMotion(start: time, x: trajectories[0], y: trajectories[1])
+        let horizontal = trajectory(.horizontal)
+        let motion = OffsetMotion(start: time, x: horizontal, y: trajectory(.vertical))
         guard motion.end > time else {
             // Nothing to animate (content less than half a point past an edge is already at rest by
             // the springs' rule): it rests on the motion's destination, never where it was let go.
@@ -221,20 +219,19 @@ extension ScrollView {
     /// velocity does.
     func settledAfterTouch() -> Phase {
         let g = geometry
-        var trajectories: [AxisTrajectory] = []
-        for axis in Axis.allCases {
+        func trajectory(_ axis: Axis) -> AxisTrajectory {
             let r = releaseRange(axis, g)
             let x = contentOffset[axis]
             if configuration.isPagingEnabled && r.contains(x) {
                 let page = pageTarget(axis, start: x, position: x, velocityPerSecond: 0, geometry: g)
-                trajectories.append(page == x ? .resting(at: x) : AxisTrajectory(.spring(.withoutOvershoot(
-                    .bounce(start: x, target: page, velocityPerSecond: 0)))))
-            } else {
-                trajectories.append(.release(position: x, velocityPerSecond: 0, range: r,
-                                             bounces: g.bounces(axis), rate: configuration.decelerationRate.rawValue))
+                return page == x ? .resting(at: x) : AxisTrajectory(.spring(.withoutOvershoot(
+                    .bounce(start: x, target: page, velocityPerSecond: 0))))
             }
+            return .release(position: x, velocityPerSecond: 0, range: r,
+                            bounces: g.bounces(axis), rate: configuration.decelerationRate.rawValue)
         }
-        let motion = OffsetMotion(start: time, x: trajectories[0], y: trajectories[1])
+        let horizontal = trajectory(.horizontal)
+        let motion = OffsetMotion(start: time, x: horizontal, y: trajectory(.vertical))
         guard motion.end > time else {
             move(to: motion.destination)
             return .idle

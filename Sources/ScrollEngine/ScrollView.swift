@@ -30,6 +30,11 @@ public final class ScrollView {
     var phase: Phase = .idle
     /// Fingers on the content (they drive pan, pinch and content-touch delivery).
     var touches = TouchSet()
+    /// The fingers as they were before the frame being handled (a copy in storage of its own),
+    /// and the slots that landed and lifted in it: per-frame scratch kept between frames.
+    private var touchesBefore = TouchSet()
+    private var added: [TouchSlot] = []
+    private var lifted: [TouchSlot] = []
     /// Fingers that are not the scroll view's: the status-bar strip, an edge swipe, a swallowed
     /// wake touch. Keyed by slot; kept in slot order.
     var foreignTouches: [(slot: TouchSlot, role: ForeignTouch)] = []
@@ -38,6 +43,9 @@ public final class ScrollView {
     /// so fingers landing and lifting never read as speed).
     var fingerPath: Point = .zero
     var events: [DelegateEvent] = []
+    /// The array the last `drainEvents()` returned, reused once its caller let go of it.
+    private var drainedEvents: [DelegateEvent] = []
+    private var drainedTransitions: [PhaseTransition] = []
     public private(set) var diagnostics: [String] = []
     /// Changes of phase since the last `drainTransitions()`, in order; only the newest
     /// `retainedLogEntries` are kept, so a caller that never drains does not grow without bound.
@@ -98,8 +106,14 @@ public final class ScrollView {
 
     /// The messages produced since the last call, in order.
     public func drainEvents() -> [DelegateEvent] {
-        defer { events.removeAll(keepingCapacity: true) }
-        return events
+        events.drain(keeping: &drainedEvents)
+    }
+
+    /// Hands each message produced since the last call to `body`, in order, and forgets them (the
+    /// storage is kept: nothing is allocated).
+    func takeEvents(_ body: (DelegateEvent) -> Void) {
+        for event in events { body(event) }
+        events.removeAll(keepingCapacity: true)
     }
 
     /// Invalid transitions and ignored inputs since the last call (the caller logs them).
@@ -110,8 +124,7 @@ public final class ScrollView {
 
     /// The phase changes since the last call (`old → input → new`; the caller logs them at debug level).
     public func drainTransitions() -> [PhaseTransition] {
-        defer { transitions.removeAll() }
-        return transitions
+        transitions.drain(keeping: &drainedTransitions)
     }
 
     func record(_ transition: PhaseTransition) {
@@ -160,9 +173,10 @@ public final class ScrollView {
     }
 
     func handleSamples(_ samples: [TouchSample], classifyForeign: Bool) {
-        let before = touches
-        var added: [TouchSlot] = []
-        var lifted: [TouchSlot] = []
+        touchesBefore.replaceContents(with: touches)
+        let before = touchesBefore
+        added.removeAll(keepingCapacity: true)
+        lifted.removeAll(keepingCapacity: true)
         var cancelled = false
         for sample in samples {
             if classifyForeign, let i = foreignTouches.firstIndex(where: { $0.slot == sample.slot }) {

@@ -34,49 +34,56 @@ public struct JSONObjectWriter {
         hasField &= ~(1 << UInt64(depth))
     }
 
-    private mutating func key(_ name: String) {
+    /// Keys are the stream's own names, fixed in the source (`StaticString`): ASCII letters that need
+    /// no escape, so their bytes are copied as they are (checked in debug builds).
+    private mutating func key(_ name: StaticString) {
         let bit: UInt64 = 1 << UInt64(depth)
         if hasField & bit != 0 { bytes.append(UInt8(ascii: ",")) }
         hasField |= bit
-        appendString(name)
+        bytes.append(UInt8(ascii: "\""))
+        name.withUTF8Buffer { utf8 in
+            assert(!utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }, "a key that needs escaping")
+            bytes.append(contentsOf: utf8)
+        }
+        bytes.append(UInt8(ascii: "\""))
         bytes.append(UInt8(ascii: ":"))
     }
 
-    public mutating func field(_ name: String, _ value: Double) {
+    public mutating func field(_ name: StaticString, _ value: Double) {
         key(name)
         JSONNumberFormat.append(value, to: &bytes)
     }
 
-    public mutating func field(_ name: String, integer value: Int64) {
+    public mutating func field(_ name: StaticString, integer value: Int64) {
         key(name)
         JSONNumberFormat.append(value, to: &bytes)
     }
 
-    public mutating func field(_ name: String, _ value: Bool) {
+    public mutating func field(_ name: StaticString, _ value: Bool) {
         key(name)
         bytes.append(contentsOf: (value ? "true" : "false").utf8)
     }
 
-    public mutating func field(_ name: String, _ value: String?) {
+    public mutating func field(_ name: StaticString, _ value: String?) {
         key(name)
         if let value { appendString(value) } else { bytes.append(contentsOf: "null".utf8) }
     }
 
-    public mutating func field(_ name: String, _ point: Point) {
+    public mutating func field(_ name: StaticString, _ point: Point) {
         object(name) {
             $0.field("x", point.x)
             $0.field("y", point.y)
         }
     }
 
-    public mutating func field(_ name: String, _ size: Size) {
+    public mutating func field(_ name: StaticString, _ size: Size) {
         object(name) {
             $0.field("width", size.width)
             $0.field("height", size.height)
         }
     }
 
-    public mutating func field(_ name: String, _ insets: EdgeInsets) {
+    public mutating func field(_ name: StaticString, _ insets: EdgeInsets) {
         object(name) {
             $0.field("top", insets.top)
             $0.field("left", insets.left)
@@ -86,7 +93,7 @@ public struct JSONObjectWriter {
     }
 
     /// A nested object written by `body`.
-    public mutating func object(_ name: String, _ body: (inout JSONObjectWriter) -> Void) {
+    public mutating func object(_ name: StaticString, _ body: (inout JSONObjectWriter) -> Void) {
         key(name)
         begin()
         body(&self)
@@ -95,7 +102,7 @@ public struct JSONObjectWriter {
     }
 
     /// An array of objects, each written by `body` with its element.
-    public mutating func array<Element>(_ name: String, _ elements: [Element], _ body: (inout JSONObjectWriter, Element) -> Void) {
+    public mutating func array<Element>(_ name: StaticString, _ elements: [Element], _ body: (inout JSONObjectWriter, Element) -> Void) {
         key(name)
         bytes.append(UInt8(ascii: "["))
         for (i, element) in elements.enumerated() {
@@ -127,8 +134,19 @@ public struct JSONObjectWriter {
     }
 
     /// A JSON string literal: quotes, backslashes and control characters escaped (RFC 8259 §7).
+    /// Keys and the stream's names need no escape: their bytes are copied in one go.
     private mutating func appendString(_ string: String) {
         bytes.append(UInt8(ascii: "\""))
+        let copied = string.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
+            guard !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
+            bytes.append(contentsOf: utf8)
+            return true
+        }
+        if copied != true { appendEscaped(string) }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    private mutating func appendEscaped(_ string: String) {
         for byte in string.utf8 {
             switch byte {
             case UInt8(ascii: "\""): bytes.append(contentsOf: #"\""#.utf8)
@@ -144,6 +162,5 @@ public struct JSONObjectWriter {
             default: bytes.append(byte)
             }
         }
-        bytes.append(UInt8(ascii: "\""))
     }
 }

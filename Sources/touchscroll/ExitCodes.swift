@@ -14,7 +14,8 @@ enum ExitCodes {
     static let invalidConfiguration = ExitCode(2)
     /// The input recording, touch script or content image cannot be used.
     static let unusableInput = ExitCode(3)
-    /// No input device could be opened (permissions, missing node, no udev seat) — `run`, `daemon`, `devices`, `record`.
+    /// No input device could be opened (permissions, missing node, no udev seat, libinput/libevdev/libudev not
+    /// installed) — `run`, `daemon`, `devices`, `record`.
     static let inputUnavailable = ExitCode(4)
 
     /// The documented exit code for an error a command could not carry on from: the one mapping

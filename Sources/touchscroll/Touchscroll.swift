@@ -29,7 +29,7 @@ struct Touchscroll: ParsableCommand {
           1   failure while running (output could not be written, the scroll view did not settle)
           2   invalid configuration file
           3   unusable input (unreadable or malformed recording or touch script)
-          4   no input device could be opened (run, daemon, devices, record)
+          4   no input device could be opened, or libinput is not installed (run, daemon, devices, record)
           64  invalid command line (unknown option, bad value)
         """,
         version: ToolVersion.current,

@@ -15,10 +15,6 @@ final class NoFoundationTests: XCTestCase {
         "SystemInterface", "LiveInput", "Renderer", "Daemon", "touchscroll", "ArgumentParser", "Logging", "RealModule",
     ]
 
-    /// Object files still being rewritten without Foundation (the touch-script reader's fallback decoder
-    /// and the format sniffing). Each entry is a file name; the list only ever shrinks.
-    static let notYetWithoutFoundation: Set<String> = ["TouchScriptReader.swift.o", "RecordingSource.swift.o"]
-
     /// Swift symbols of the Foundation and FoundationInternationalization modules (also extensions
     /// in them, `$sSy10FoundationE…`), and ICU's. FoundationEssentials' symbols (`20FoundationEssentials`)
     /// do not match.
@@ -57,7 +53,7 @@ final class NoFoundationTests: XCTestCase {
         for module in Self.modules {
             let directory = products.appendingPathComponent("\(module).build")
             guard let files = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { continue }
-            let objects = files.filter { $0.hasSuffix(".o") && !Self.notYetWithoutFoundation.contains($0) }
+            let objects = files.filter { $0.hasSuffix(".o") }
                 .map { directory.appendingPathComponent($0).path }
             scanned += objects.count
             for (path, symbols) in try Self.foundationSymbols(of: objects).sorted(by: { $0.key < $1.key }) {
@@ -68,20 +64,12 @@ final class NoFoundationTests: XCTestCase {
         XCTAssertGreaterThan(scanned, 100, "the executable's modules have hundreds of source files")
     }
 
-    /// Every Foundation symbol in the executable comes from a file still on the list above; with the
-    /// list empty, the executable has none (and so no libFoundation / ICU).
-    func testTheExecutableHasNoFoundationSymbolsOfItsOwn() throws {
+    /// The linked executable itself has no Foundation symbol (and so no libFoundation, no ICU data).
+    func testTheExecutableHasNoFoundationSymbols() throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/nm") else { throw XCTSkip("nm (binutils) is not installed") }
         let executable = TouchscrollProcess.executable.path
         guard FileManager.default.isExecutableFile(atPath: executable) else { throw XCTSkip("touchscroll is not built at \(executable)") }
-        var allowed = Set<String>()
-        for module in Self.modules {
-            let directory = products.appendingPathComponent("\(module).build")
-            let paths = Self.notYetWithoutFoundation.map { directory.appendingPathComponent($0).path }
-                .filter { FileManager.default.fileExists(atPath: $0) }
-            for symbols in try Self.foundationSymbols(of: paths).values { allowed.formUnion(symbols) }
-        }
-        let unexplained = (try Self.foundationSymbols(of: [executable])[executable] ?? []).subtracting(allowed)
-        XCTAssertEqual(unexplained.sorted(), [], "touchscroll links Foundation through these symbols")
+        let symbols = try Self.foundationSymbols(of: [executable])[executable] ?? []
+        XCTAssertEqual(symbols.sorted(), [], "touchscroll links Foundation through these symbols")
     }
 }

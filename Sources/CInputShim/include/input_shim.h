@@ -4,6 +4,7 @@
 #define TOUCHSCROLL_INPUT_SHIM_H
 
 #include <libinput.h>
+#include "input_libraries.h"
 // Linux-only calls the Glibc module does not export to Swift.
 #include <sys/epoll.h>
 #include <sys/timerfd.h>

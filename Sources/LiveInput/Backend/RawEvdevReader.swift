@@ -35,6 +35,7 @@ public final class RawEvdevReader {
         self.node = node
         self.system = system
         self.evdev = evdev
+        try evdev.loadLibraries()
         let fd = try system.checkedOpen(node, flags: O_RDONLY | O_NONBLOCK)
         fileDescriptor = fd
         var created: OpaquePointer?

@@ -86,6 +86,7 @@ public struct DeviceCatalog {
 
     /// Reads one node's description through libevdev (opened read-only, non-blocking).
     public func describe(node: String) throws(InputError) -> EvdevDevice {
+        try evdev.loadLibraries()
         let fd = try system.checkedOpen(node, flags: O_RDONLY | O_NONBLOCK)
         defer { system.close(fd) }
         let device: OpaquePointer

@@ -1,5 +1,9 @@
 import SystemInterface
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// A failed call into the input stack, with what was being done and to which device.
 ///
 /// A struct over `Errno` rather than an enum of cases: the number says what went wrong, `call`
@@ -30,6 +34,8 @@ public struct InputError: Error, Hashable, Sendable, CustomStringConvertible {
         case noMoreEvents
         /// ENOENT: the node does not exist.
         case noSuchDevice
+        /// ELIBACC: libinput, libevdev or libudev is not installed (`InputLibraries`).
+        case libraryMissing
         /// Anything else.
         case failed
     }
@@ -40,6 +46,7 @@ public struct InputError: Error, Hashable, Sendable, CustomStringConvertible {
         case .noSuchDevice: .deviceRemoved
         case .wouldBlock: .noMoreEvents
         case .noSuchFile: .noSuchDevice
+        case Errno(rawValue: ELIBACC): .libraryMissing
         default: .failed
         }
     }
@@ -58,6 +65,8 @@ public struct InputError: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(call)\(target): no more events for now\(context)"
         case .noSuchDevice:
             return "\(call)\(target): no such device node\(context) (\(errno))"
+        case .libraryMissing:
+            return detail ?? "\(call)\(target): a library touchscroll needs for live input is not installed"
         case .failed:
             return "\(call)\(target) failed\(context): \(errno) (errno \(errno.rawValue))"
         }

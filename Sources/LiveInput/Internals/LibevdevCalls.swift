@@ -46,19 +46,23 @@ public struct LibevdevCalls: @unchecked Sendable {
     public var nextEvent: (_ device: OpaquePointer, _ sync: Bool) throws(Errno) -> NextEventResult
     public var grab: (_ device: OpaquePointer, _ exclusive: Bool) throws(Errno) -> Void
     public var describe: (_ device: OpaquePointer) -> EvdevDevice
+    /// Makes libevdev callable (`InputLibraries.load`); called before `create`.
+    public var loadLibraries: () throws(InputError) -> Void
 
     public init(create: @escaping (Int32) throws(Errno) -> OpaquePointer,
                 free: @escaping (OpaquePointer) -> Void,
                 useMonotonicClock: @escaping (OpaquePointer) throws(Errno) -> Void,
                 nextEvent: @escaping (OpaquePointer, Bool) throws(Errno) -> NextEventResult,
                 grab: @escaping (OpaquePointer, Bool) throws(Errno) -> Void,
-                describe: @escaping (OpaquePointer) -> EvdevDevice) {
+                describe: @escaping (OpaquePointer) -> EvdevDevice,
+                loadLibraries: @escaping () throws(InputError) -> Void = {}) {
         self.create = create
         self.free = free
         self.useMonotonicClock = useMonotonicClock
         self.nextEvent = nextEvent
         self.grab = grab
         self.describe = describe
+        self.loadLibraries = loadLibraries
     }
 }
 
@@ -119,7 +123,8 @@ extension LibevdevCalls {
                 id: InputID(bustype: UInt16(libevdev_get_id_bustype(device)), vendor: UInt16(libevdev_get_id_vendor(device)),
                             product: UInt16(libevdev_get_id_product(device)), version: UInt16(libevdev_get_id_version(device))),
                 properties: properties, codes: codes, absinfo: axes)
-        }
+        },
+        loadLibraries: { () throws(InputError) in try InputLibraries.load() }
     )
 }
 

@@ -126,6 +126,7 @@ extension LibinputCalls {
     /// The real libinput.
     public static let live = LibinputCalls(
         createUdevContext: { opener, seat throws(InputError) in
+            try InputLibraries.load()
             guard let udev = udev_new() else {
                 throw InputError(call: "udev_new", errno: .current, detail: "cannot reach udev")
             }
@@ -147,6 +148,7 @@ extension LibinputCalls {
             return context
         },
         createPathContext: { opener throws(InputError) in
+            try InputLibraries.load()
             let userData = Unmanaged.passRetained(opener).toOpaque()
             guard let context = libinput_path_create_context(libinputInterface, userData) else {
                 Unmanaged<LibinputDeviceOpener>.fromOpaque(userData).release()

@@ -38,6 +38,7 @@ public struct UdevCalls: Sendable {
 
 extension UdevCalls {
     public static let live = UdevCalls(inputDevices: { () throws(InputError) in
+        try InputLibraries.load()
         guard let udev = udev_new() else {
             throw InputError(call: "udev_new", errno: .current, detail: "cannot reach udev")
         }
@@ -61,6 +62,7 @@ extension UdevCalls {
         }
         return devices.sorted { $0.node.localizedStandardCompareFallback($1.node) }
     }, inputDevice: { node in
+        guard (try? InputLibraries.load()) != nil else { return nil }
         var status = stat()
         guard stat(node, &status) == 0, (status.st_mode & S_IFMT) == S_IFCHR, let udev = udev_new() else { return nil }
         defer { udev_unref(udev) }

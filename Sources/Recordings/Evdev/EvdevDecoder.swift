@@ -32,6 +32,10 @@ public struct EvdevDecoder: Sendable {
     private var warnedSlotOutOfRange = false
     private var warnedTooManyContacts = false
     private var pendingWarnings: [RecordingWarning] = []
+    /// A protocol-B frame's samples as they are collected, and the array handed out with the previous
+    /// frame (its storage is reused once the caller has let go of that frame: no allocation per frame).
+    private var frameSamples: [TouchSample] = []
+    private var handedOutSamples: [TouchSample] = []
 
     /// Fails when the device has no usable position axes for its protocol.
     public init(device: EvdevDevice, mapping: ScreenMapping, droppedEvents: DroppedEventsPolicy = .cancelTouches) throws {
@@ -220,19 +224,18 @@ public struct EvdevDecoder: Sendable {
     }
 
     private mutating func commitSlots() -> [TouchSample] {
-        var samples: [TouchSample] = []
         for index in slots.indices {
             var frame = slots[index].frame
             frame.touching = slots[index].trackingID >= 0
             frame.palm = slots[index].toolType == MTToolType.palm
             let (life, phases) = slots[index].life.next(.frame(frame))
             for phase in phases {
-                samples.append(TouchSample(slot: TouchSlot(index), phase: phase, location: location(slots[index].x, slots[index].y)))
+                frameSamples.append(TouchSample(slot: TouchSlot(index), phase: phase, location: location(slots[index].x, slots[index].y)))
             }
             slots[index].life = life
             slots[index].frame = SlotFrame()
         }
-        return samples
+        return frameSamples.drain(keeping: &handedOutSamples)
     }
 
     // MARK: protocol A

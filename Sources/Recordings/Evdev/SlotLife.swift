@@ -54,21 +54,24 @@ extension SlotLife {
         }
         switch self {
         case .idle:
-            return Self.begin(frame, before: [])
+            return Self.begin(frame, lifted: false)
         case .unknown:
-            return frame.started ? Self.begin(frame, before: []) : (.unknown, [])
+            return frame.started ? Self.begin(frame, lifted: false) : (.unknown, [])
         case .down:
-            if frame.ended { return Self.begin(frame, before: [.up]) }
+            if frame.ended { return Self.begin(frame, lifted: true) }
             if frame.palm { return (.palm, [.cancel]) }
             return (.down, frame.moved ? [.move] : [])
         case .palm:
-            return frame.ended ? Self.begin(frame, before: []) : (.palm, [])
+            return frame.ended ? Self.begin(frame, lifted: false) : (.palm, [])
         }
     }
 
     /// After an end (or from idle): a touch that started in this frame begins, as a finger or a palm.
-    private static func begin(_ frame: SlotFrame, before: [TouchPhase]) -> (SlotLife, [TouchPhase]) {
-        guard frame.started, frame.touching else { return (.idle, before) }
-        return frame.palm ? (.palm, before) : (.down, before + [.down])
+    /// `lifted`: the slot's previous touch ended in this frame (its `.up` comes first). The phases are
+    /// array literals, which need no allocation.
+    private static func begin(_ frame: SlotFrame, lifted: Bool) -> (SlotLife, [TouchPhase]) {
+        guard frame.started, frame.touching else { return (.idle, lifted ? [.up] : []) }
+        if frame.palm { return (.palm, lifted ? [.up] : []) }
+        return (.down, lifted ? [.up, .down] : [.down])
     }
 }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// One line of text input, without its line terminator.
 public struct TextLine: Sendable {
     /// 1-based line number in the input.
@@ -33,7 +39,7 @@ public struct LineReader {
     public mutating func nextRawLine() throws -> (number: Int, bytes: ArraySlice<UInt8>)? {
         var searchFrom = start
         while true {
-            if let newline = buffer[searchFrom...].firstIndex(of: UInt8(ascii: "\n")) {
+            if let newline = Self.newline(in: buffer, from: searchFrom) {
                 var end = newline
                 if end > start, buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
                 let line = makeLine(buffer[start..<end])
@@ -64,8 +70,19 @@ public struct LineReader {
     /// buffered, the input has ended, or the source has bytes waiting. False only when the input is
     /// a pipe or terminal whose writer has paused.
     public var hasLineReady: Bool {
-        if finished || buffer[start...].contains(UInt8(ascii: "\n")) { return true }
+        if finished || Self.newline(in: buffer, from: start) != nil { return true }
         return source.hasInputReady
+    }
+
+    /// The index of the first `\n` at or after `from` (memchr: the C library scans a word or a
+    /// vector at a time).
+    private static func newline(in buffer: [UInt8], from: Int) -> Int? {
+        guard from < buffer.count else { return nil }
+        return buffer.withUnsafeBufferPointer { bytes in
+            let base = UnsafeRawPointer(bytes.baseAddress!)
+            guard let found = memchr(base + from, Int32(UInt8(ascii: "\n")), bytes.count - from) else { return nil }
+            return UnsafeRawPointer(found) - base
+        }
     }
 
     private mutating func makeLine(_ bytes: ArraySlice<UInt8>) -> (number: Int, bytes: ArraySlice<UInt8>) {

@@ -10,19 +10,36 @@ public enum RecordingFormat: String, Hashable, Sendable, CaseIterable {
     /// Tells the format from the first bytes of a file (up to a few KiB): `# EVEMU` or an evemu
     /// line prefix, a YAML top-level key, or a JSON object. Nil when none fits.
     public static func sniff(_ bytes: [UInt8]) -> RecordingFormat? {
-        let text = String(decoding: bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...], as: UTF8.self)
-        for rawLine in text.split(whereSeparator: \.isNewline) {
+        let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
+        let decided: RecordingFormat?? = firstDecision(in: body) { rawLine in
             let line = rawLine.trimmingSpaces
-            if line.isEmpty { continue }
+            if line.isEmpty { return nil }
             if line.hasPrefix("#") {
-                if line.dropFirst().trimmingSpaces.hasPrefix("EVEMU") { return .evemu }
-                continue
+                if line.dropFirst().trimmingSpaces.hasPrefix("EVEMU") { return .some(.evemu) }
+                return nil
             }
-            if line.hasPrefix("{") { return .touchScript }
-            if line.count >= 2, "NIPBAELS".contains(line.first!), line.dropFirst().first == ":" { return .evemu }
+            if line.hasPrefix("{") { return .some(.touchScript) }
+            if line.count >= 2, "NIPBAELS".contains(line.first!), line.dropFirst().first == ":" { return .some(.evemu) }
             if line == "---" || line.hasPrefix("version:") || line.hasPrefix("ndevices:") || line.hasPrefix("devices:")
-                || line.hasPrefix("libinput:") || line.hasPrefix("system:") { return .libinputRecord }
-            return nil
+                || line.hasPrefix("libinput:") || line.hasPrefix("system:") { return .some(.libinputRecord) }
+            return .some(nil)
+        }
+        return decided ?? nil
+    }
+
+    /// Visits the lines of `bytes` (split at every newline character, empty ones left out) until
+    /// `decide` returns a value. Only the lines visited are decoded — the prefix may hold 64 KiB of
+    /// them: the bytes are cut at each `\n` first (never inside a UTF-8 sequence), then each piece
+    /// at any newline character, which gives the lines splitting the whole text would.
+    private static func firstDecision<T>(in bytes: ArraySlice<UInt8>, _ decide: (Substring) -> T?) -> T? {
+        var rest = bytes
+        while !rest.isEmpty {
+            let end = rest.firstIndex(of: UInt8(ascii: "\n")) ?? rest.endIndex
+            let text = String(decoding: rest[..<end], as: UTF8.self)
+            rest = end < rest.endIndex ? rest[(end + 1)...] : rest[end...]
+            for line in text.split(whereSeparator: \.isNewline) {
+                if let decision = decide(line) { return decision }
+            }
         }
         return nil
     }
@@ -48,12 +65,11 @@ public enum RecordingFormat: String, Hashable, Sendable, CaseIterable {
 
     /// Whether an evemu prefix has a device description (an `N:` line) before its first event.
     static func evemuHasDescription(_ bytes: [UInt8]) -> Bool {
-        let text = String(decoding: bytes, as: UTF8.self)
-        for rawLine in text.split(whereSeparator: \.isNewline) {
+        firstDecision(in: bytes[...]) { rawLine -> Bool? in
             let line = rawLine.trimmingSpaces
             if line.hasPrefix("N:") { return true }
             if line.hasPrefix("E:") { return false }
-        }
-        return false
+            return nil
+        } ?? false
     }
 }

@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import ScrollEngine
 
 /// The one way to read a recorded session: evemu, libinput-record or a touch script, told apart
@@ -159,19 +161,34 @@ public final class RecordingSource: TouchFrameReader {
     /// up to its first `.` begins the file's name (the same device recorded on another machine,
     /// e.g. `SynPS2 Synaptics TouchPad.hp8470p.desc`); `isExact` tells which.
     static func descriptionBeside(_ path: String) -> (path: String, isExact: Bool)? {
-        let url = URL(fileURLWithPath: path)
-        let directory = url.deletingLastPathComponent()
-        let fileName = url.lastPathComponent
-        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return nil }
+        // The directory as the path names it (`dir/` is kept as the prefix of the result), and the file's name.
+        let slash = path.lastIndex(of: "/")
+        let directoryPrefix = slash.map { String(path[...$0]) } ?? ""
+        let fileName = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        guard let entries = directoryEntries(directoryPrefix.isEmpty ? "." : directoryPrefix) else { return nil }
         let descriptions = entries.filter { $0.hasSuffix(".desc") && $0 != fileName }.sorted { ($0.count, $0) > ($1.count, $1) }
         if let exact = descriptions.first(where: { fileName.hasPrefix(String($0.dropLast(".desc".count))) }) {
-            return (directory.appendingPathComponent(exact).path, true)
+            return (directoryPrefix + exact, true)
         }
         let stem = { (name: String) in String(name.dropLast(".desc".count).prefix { $0 != "." }) }
         if let loose = descriptions.first(where: { fileName.hasPrefix(stem($0) + ".") }) {
-            return (directory.appendingPathComponent(loose).path, false)
+            return (directoryPrefix + loose, false)
         }
         return nil
+    }
+
+    /// The names in a directory (without `.` and `..`), or nil when it cannot be read.
+    private static func directoryEntries(_ directory: String) -> [String]? {
+        guard let handle = opendir(directory) else { return nil }
+        defer { closedir(handle) }
+        var names: [String] = []
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
     }
 }
 

@@ -105,17 +105,36 @@ enum TouchScriptLineScanner {
                 case UInt8(ascii: "y"): return .y
                 default: return nil
                 }
-            case 4: return name.elementsEqual("slot".utf8) ? .slot : nil
-            case 5: return name.elementsEqual("phase".utf8) ? .phase : nil
+            case 4: return Self.equal(name, "slot") ? .slot : nil
+            case 5: return Self.equal(name, "phase") ? .phase : nil
             default: return nil
             }
         }
 
+        /// The phase's name, told by its first byte and checked whole (TouchPhase's raw values).
         mutating func phase() -> TouchPhase? {
-            guard let range = plainString() else { return nil }
+            guard let range = plainString(), let first = bytes[range].first else { return nil }
             let name = bytes[range]
-            for phase in TouchPhase.allCases where name.elementsEqual(phase.rawValue.utf8) { return phase }
-            return nil
+            let phase: TouchPhase
+            switch first {
+            case UInt8(ascii: "m"): phase = .move
+            case UInt8(ascii: "d"): phase = .down
+            case UInt8(ascii: "u"): phase = .up
+            case UInt8(ascii: "c"): phase = .cancel
+            default: return nil
+            }
+            let matches: Bool = switch phase {
+            case .move: Self.equal(name, "move")
+            case .down: Self.equal(name, "down")
+            case .up: Self.equal(name, "up")
+            case .cancel: Self.equal(name, "cancel")
+            }
+            return matches ? phase : nil
+        }
+
+        /// Whether the bytes are exactly the literal's (compared as bytes: no String is made).
+        private static func equal(_ bytes: ArraySlice<UInt8>, _ literal: StaticString) -> Bool {
+            literal.withUTF8Buffer { utf8 in bytes.count == utf8.count && bytes.elementsEqual(utf8) }
         }
 
         /// A JSON integer (no fraction or exponent) of at most 18 digits, so it cannot overflow.
@@ -164,8 +183,7 @@ enum TouchScriptLineScanner {
                 if position < bytes.endIndex, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") { position += 1 }
                 guard digits() > 0 else { return nil }
             }
-            // Up to 15 bytes fit a small String, which lives inline: no allocation.
-            guard position - start <= 15, let value = Double(String(decoding: bytes[start..<position], as: UTF8.self)) else { return nil }
+            guard position - start <= 15, let value = Self.decimal(bytes[start..<position]) else { return nil }
             if value == 0 {
                 // The decoder reads an integral value as an integer first, so every spelling of
                 // zero (-0, -0.0, 0e5) becomes +0; a nonzero number that rounds to zero is left to it.
@@ -177,5 +195,52 @@ enum TouchScriptLineScanner {
             index = position
             return value
         }
+
+        /// The value of a validated JSON number of at most 15 bytes. With at most 15 digits the
+        /// digits are an exact integer below 2^53, and 10^k is exact for |k| ≤ 22, so one
+        /// multiplication or division rounds once: the correctly rounded result strtod gives (Clinger's
+        /// fast path). Other exponents go to the standard library's parser.
+        static func decimal(_ text: ArraySlice<UInt8>) -> Double? {
+            var p = text.startIndex
+            let negative = text[p] == UInt8(ascii: "-")
+            if negative { p += 1 }
+            var mantissa: UInt64 = 0, fractionDigits = 0
+            while p < text.endIndex, text[p] >= 0x30, text[p] <= 0x39 {
+                mantissa = mantissa * 10 + UInt64(text[p] - 0x30)
+                p += 1
+            }
+            if p < text.endIndex, text[p] == UInt8(ascii: ".") {
+                p += 1
+                while p < text.endIndex, text[p] >= 0x30, text[p] <= 0x39 {
+                    mantissa = mantissa * 10 + UInt64(text[p] - 0x30)
+                    fractionDigits += 1
+                    p += 1
+                }
+            }
+            var exponent = 0
+            if p < text.endIndex {   // e or E, validated by the caller
+                p += 1
+                let negativeExponent = text[p] == UInt8(ascii: "-")
+                if text[p] == UInt8(ascii: "-") || text[p] == UInt8(ascii: "+") { p += 1 }
+                while p < text.endIndex {
+                    exponent = exponent * 10 + Int(text[p] - 0x30)
+                    p += 1
+                }
+                if negativeExponent { exponent = -exponent }
+            }
+            let k = exponent - fractionDigits
+            guard k >= -22 && k <= 22 else {
+                // Up to 15 bytes fit a small String, which lives inline: no allocation.
+                return Double(String(decoding: text, as: UTF8.self))
+            }
+            let magnitude = k >= 0 ? Double(mantissa) * powersOfTen[k] : Double(mantissa) / powersOfTen[-k]
+            return negative ? -magnitude : magnitude
+        }
+
+        /// 10^0 … 10^22, each exactly representable as a Double.
+        private static let powersOfTen: [Double] = [
+            1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+            1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+        ]
     }
 }

@@ -1,20 +1,23 @@
-import Foundation
 import ScrollEngine
 
 /// Streams a touch script (see `TouchScriptEvent`) into `TouchFrame`s, one frame at a time.
 ///
-/// The common line is read by `TouchScriptLineScanner` without allocating; any other line is
-/// decoded in full with Foundation's `JSONDecoder`, and the checks after it (keys, types,
-/// phases, time order, finger bookkeeping) are what make the error messages name the line and
-/// the key that is wrong.
+/// The common line is read by `TouchScriptLineScanner` without allocating, and a frame's samples
+/// go into storage reused from frame to frame; any other line is parsed in full as a JSON object
+/// (`TouchScriptObjectParser`), and the checks after it (keys, types, phases, time order, finger
+/// bookkeeping) are what make the error messages name the line and the key that is wrong.
 public struct TouchScriptReader: TouchFrameReader {
     private var lines: LineReader
     private var pending: (event: TouchScriptEvent, line: Int)?
     private var deferredError: Error?
     private var lastTime: Timestamp?
-    private var down: Set<TouchSlot> = []
-    private var lastLocation: [TouchSlot: Point] = [:]
+    /// The fingers down, with where each was last (one table: one lookup per event).
+    private var down: [TouchSlot: Point] = [:]
     public private(set) var warnings: [RecordingWarning] = []
+    /// The frame being read, and the array handed out with the previous frame (its storage is
+    /// reused once the caller has let go of that frame).
+    private var frameSamples: [TouchSample] = []
+    private var handedOutSamples: [TouchSample] = []
 
     public init(source: any ByteSource) {
         lines = LineReader(source: source)
@@ -28,7 +31,7 @@ public struct TouchScriptReader: TouchFrameReader {
     public var name: String { lines.name }
 
     /// The slots that are down after the frames returned so far.
-    public var slotsDown: Set<TouchSlot> { down }
+    public var slotsDown: Set<TouchSlot> { Set(down.keys) }
 
     /// The next frame: all consecutive events with the same time, in file order (from a pipe or
     /// terminal: up to the first line not yet written when the frame's last line is read).
@@ -45,7 +48,8 @@ public struct TouchScriptReader: TouchFrameReader {
             start = try nextEvent()
         }
         guard let first = start else { return finish() }
-        var samples = [try apply(first.event, line: first.line)]
+        frameSamples.removeAll(keepingCapacity: true)
+        frameSamples.append(try apply(first.event, line: first.line))
         while true {
             // Looking ahead for more events of this frame: an error there belongs to a later
             // line, so the frame read so far is returned first and the error on the next call.
@@ -63,9 +67,9 @@ public struct TouchScriptReader: TouchFrameReader {
                 pending = next
                 break
             }
-            samples.append(try apply(next.event, line: next.line))
+            frameSamples.append(try apply(next.event, line: next.line))
         }
-        return TouchFrame(time: first.event.time, samples: samples)
+        return TouchFrame(time: first.event.time, samples: frameSamples.drain(keeping: &handedOutSamples))
     }
 
     /// At the end of the script: cancels fingers left down (at the last time, where they were),
@@ -74,8 +78,8 @@ public struct TouchScriptReader: TouchFrameReader {
         guard !down.isEmpty, let lastTime else { return nil }
         defer { down.removeAll() }
         warnings.append(RecordingWarning(file: name, message: "the script ends with \(down.count) finger(s) down; cancelled them"))
-        return TouchFrame(time: lastTime, samples: down.sorted().map {
-            TouchSample(slot: $0, phase: .cancel, location: lastLocation[$0] ?? .zero)
+        return TouchFrame(time: lastTime, samples: down.keys.sorted().map {
+            TouchSample(slot: $0, phase: .cancel, location: down[$0] ?? .zero)
         })
     }
 
@@ -83,17 +87,20 @@ public struct TouchScriptReader: TouchFrameReader {
     private mutating func apply(_ event: TouchScriptEvent, line: Int) throws -> TouchSample {
         switch event.phase {
         case .down:
-            guard !down.contains(event.slot) else {
+            guard down[event.slot] == nil else {
                 throw error(line, "\"down\" for a slot that is not down, but \(event.slot) is already down")
             }
-            down.insert(event.slot)
-        case .move, .up, .cancel:
-            guard down.contains(event.slot) else {
+            down[event.slot] = event.location
+        case .move:
+            guard let finger = down.index(forKey: event.slot) else {
+                throw error(line, "\"move\" only for a slot that is down, but \(event.slot) is not down")
+            }
+            down.values[finger] = event.location
+        case .up, .cancel:
+            guard down.removeValue(forKey: event.slot) != nil else {
                 throw error(line, "\"\(event.phase.rawValue)\" only for a slot that is down, but \(event.slot) is not down")
             }
-            if event.phase != .move { down.remove(event.slot) }
         }
-        lastLocation[event.slot] = event.location
         return TouchSample(slot: event.slot, phase: event.phase, location: event.location)
     }
 
@@ -107,9 +114,7 @@ public struct TouchScriptReader: TouchFrameReader {
             if let fields = TouchScriptLineScanner.scan(content), let scanned = Self.event(fields) {
                 event = scanned
             } else {
-                let trimmed = String(decoding: line.bytes, as: UTF8.self).trimmingCharacters(in: .whitespaces)
-                if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
-                event = try parse(trimmed, line: line.number)
+                event = try parse(content, line: line.number)
             }
             if let lastTime, event.time < lastTime {
                 throw error(line.number, "a time \"t\" ≥ \(lastTime.microseconds) (time must not go backwards), got \(event.time.microseconds)")
@@ -129,11 +134,8 @@ public struct TouchScriptReader: TouchFrameReader {
                                 location: Point(x: fields.x, y: fields.y))
     }
 
-    private func parse(_ text: String, line: Int) throws -> TouchScriptEvent {
-        let fields: [String: JSONScalar]
-        do {
-            fields = try JSONDecoder().decode([String: JSONScalar].self, from: Data(text.utf8))
-        } catch {
+    private func parse(_ text: ArraySlice<UInt8>, line: Int) throws -> TouchScriptEvent {
+        guard let fields = TouchScriptObjectParser.parse(text) else {
             throw self.error(line, "a JSON object of numbers and strings like {\"t\": 0, \"slot\": 0, \"phase\": \"down\", \"x\": 1, \"y\": 2}, got invalid JSON")
         }
         let t = try integer(fields, "t", line: line)
@@ -180,23 +182,13 @@ public struct TouchScriptReader: TouchFrameReader {
 
 /// A JSON value on one touch-script line (nested values are not part of the format and are
 /// kept only to name them in error messages).
-enum JSONScalar: Decodable, CustomStringConvertible {
+enum JSONScalar: CustomStringConvertible {
     case integer(Int64)
     case real(Double)
     case string(String)
     case boolean(Bool)
     case null
     case other
-
-    init(from decoder: Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() { self = .null }
-        else if let value = try? container.decode(Int64.self) { self = .integer(value) }
-        else if let value = try? container.decode(Double.self) { self = .real(value) }
-        else if let value = try? container.decode(String.self) { self = .string(value) }
-        else if let value = try? container.decode(Bool.self) { self = .boolean(value) }
-        else { self = .other }
-    }
 
     var description: String {
         switch self {

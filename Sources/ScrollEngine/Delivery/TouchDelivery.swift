@@ -47,20 +47,27 @@ final class TouchDelivery {
     }
 
     var gates: [Gate] = []
+    /// The actions of the call under way, and the array the previous call handed out: every call
+    /// collects into kept storage and hands it out (`Array.drain`), so delivering allocates nothing.
+    private var actions: [Action] = []
+    private var actionsHandedOut: [Action] = []
     var lastInput: Timestamp = .zero
     var gestureOnMovingContent = false
     var gestureScrolled = false
     var pendingTap: (gesture: ContentGesture, at: Timestamp)? = nil
     var lastTap: (time: Timestamp, point: Point)? = nil
 
+    /// The earliest of the held touches' deadlines, the long presses and a pending tap (a running
+    /// minimum, without a list: asked several times per frame).
     var nextDeadline: Timestamp? {
-        var deadlines: [Timestamp] = []
+        var earliest: Timestamp?
+        func consider(_ t: Timestamp) { earliest = earliest.map { min($0, t) } ?? t }
         for g in gates {
-            if case .held(let until) = g.state { deadlines.append(until) }
-            if let lp = g.longPressAt { deadlines.append(lp) }
+            if case .held(let until) = g.state { consider(until) }
+            if let lp = g.longPressAt { consider(lp) }
         }
-        if let pendingTap { deadlines.append(pendingTap.at) }
-        return deadlines.min()
+        if let pendingTap { consider(pendingTap.at) }
+        return earliest
     }
 
     func gestureBegan(movingWhenTouched: Bool) {
@@ -69,7 +76,7 @@ final class TouchDelivery {
     }
 
     func gestureEnded() {
-        gates.removeAll()
+        gates.removeAll(keepingCapacity: true)
         gestureOnMovingContent = false
         gestureScrolled = false
     }
@@ -85,7 +92,6 @@ final class TouchDelivery {
 
     func touchDown(_ slot: TouchSlot, view sv: ScrollView) -> [Action] {
         guard let touch = sv.touches[slot] else { return [] }
-        var actions: [Action] = []
         let c = sv.configuration
         let content = sv.contentPoint(forScreen: touch.location)
         let target = sv.hitTest(content)
@@ -104,7 +110,7 @@ final class TouchDelivery {
             gate.longPressAt = sv.time.adding(seconds: c.longPress.minimumPressDuration)
         }
         insert(gate)
-        return actions
+        return actions.drain(keeping: &actionsHandedOut)
     }
 
     private func insert(_ gate: Gate) {
@@ -113,7 +119,6 @@ final class TouchDelivery {
     }
 
     func touchesMoved(view sv: ScrollView) -> [Action] {
-        var actions: [Action] = []
         for i in gates.indices {
             guard let touch = sv.touches[gates[i].slot], touch.location != gates[i].lastScreen else { continue }
             gates[i].lastScreen = touch.location
@@ -123,31 +128,30 @@ final class TouchDelivery {
                 actions.append(.emit(.touchesMoved(touchValue(gates[i], at: touch.location, in: sv))))
             }
         }
-        return actions
+        return actions.drain(keeping: &actionsHandedOut)
     }
 
     /// The pan or pinch won: held fingers are taken silently, delivered ones cancelled.
     func scrollTookTouches(view sv: ScrollView) -> [Action] {
         gestureScrolled = true
-        var actions: [Action] = []
         for i in gates.indices {
-            actions += transition(&gates[i], .scrollWon, sv)
+            transition(&gates[i], .scrollWon, sv)
         }
-        return actions
+        return actions.drain(keeping: &actionsHandedOut)
     }
 
     func touchUp(_ slot: TouchSlot, cancelled: Bool, view sv: ScrollView) -> [Action] {
         guard let i = gates.firstIndex(where: { $0.slot == slot }) else { return [] }
         var gate = gates.remove(at: i)
-        return transition(&gate, cancelled ? .cancelled : .lifted, sv)
+        transition(&gate, cancelled ? .cancelled : .lifted, sv)
+        return actions.drain(keeping: &actionsHandedOut)
     }
 
     func fire(view sv: ScrollView) -> [Action] {
         let now = sv.time
-        var actions: [Action] = []
         for i in gates.indices {
             if case .held(let until) = gates[i].state, until <= now {
-                actions += transition(&gates[i], .timerFired, sv)
+                transition(&gates[i], .timerFired, sv)
             }
             if let lp = gates[i].longPressAt, lp <= now {
                 gates[i].longPressAt = nil
@@ -161,40 +165,42 @@ final class TouchDelivery {
             pendingTap = nil
             actions.append(.emit(.tap(pending.gesture)))
         }
-        return actions
+        return actions.drain(keeping: &actionsHandedOut)
     }
 
     /// The gate's one transition function (every pair spelled out).
-    private func transition(_ g: inout Gate, _ input: GateInput, _ sv: ScrollView) -> [Action] {
+    /// Its actions are appended to the call's `actions`.
+    private func transition(_ g: inout Gate, _ input: GateInput, _ sv: ScrollView) {
         switch (g.state, input) {
         case (.held, .timerFired):
             // Delivered with the original down time and position.
             g.state = .delivered
-            return [.emit(.touchesBegan(touchValue(g, at: g.downScreen, in: sv, content: g.downContent)))]
+            actions.append(.emit(.touchesBegan(touchValue(g, at: g.downScreen, in: sv, content: g.downContent))))
         case (.held, .scrollWon):
             g.state = .taken
             g.longPressAt = nil
-            return []
         case (.delivered, .scrollWon):
             // A view that may not be cancelled kept the pan from starting (blocksScroll); a pinch
             // can still win, and then it keeps its touch too.
-            guard cancellable(g, sv) else { return [] }
+            guard cancellable(g, sv) else { return }
             g.state = .taken
             g.longPressAt = nil
-            return [.emit(.touchesCancelled(touchValue(g, at: g.lastScreen, in: sv)))]
+            actions.append(.emit(.touchesCancelled(touchValue(g, at: g.lastScreen, in: sv))))
         case (.held, .lifted):
-            return [.emit(.touchesBegan(touchValue(g, at: g.downScreen, in: sv, content: g.downContent))),
-                    .emit(.touchesEnded(touchValue(g, at: g.lastScreen, in: sv)))] + recognizeTap(g, sv)
+            actions.append(.emit(.touchesBegan(touchValue(g, at: g.downScreen, in: sv, content: g.downContent))))
+            actions.append(.emit(.touchesEnded(touchValue(g, at: g.lastScreen, in: sv))))
+            recognizeTap(g, sv)
         case (.delivered, .lifted):
-            return [.emit(.touchesEnded(touchValue(g, at: g.lastScreen, in: sv)))] + recognizeTap(g, sv)
+            actions.append(.emit(.touchesEnded(touchValue(g, at: g.lastScreen, in: sv))))
+            recognizeTap(g, sv)
         case (.delivered, .cancelled):
-            return [.emit(.touchesCancelled(touchValue(g, at: g.lastScreen, in: sv)))]
+            actions.append(.emit(.touchesCancelled(touchValue(g, at: g.lastScreen, in: sv))))
         case (.held, .cancelled):
-            return []
+            break
         case (.delivered, .timerFired):
-            return [] // the timer of a gate already delivered (same deadline as another): nothing left to do
+            break // the timer of a gate already delivered (same deadline as another): nothing left to do
         case (.taken, .timerFired), (.taken, .scrollWon), (.taken, .lifted), (.taken, .cancelled):
-            return [] // the scroll view owns the finger: the view never hears of it again
+            break // the scroll view owns the finger: the view never hears of it again
         }
     }
 
@@ -202,21 +208,21 @@ final class TouchDelivery {
         sv.configuration.canCancelContentTouches && (g.view?.shouldCancelTouches ?? true)
     }
 
-    private func recognizeTap(_ g: Gate, _ sv: ScrollView) -> [Action] {
-        guard !gestureScrolled, !g.longPressed, g.maxDistance <= Thresholds.panDistance else { return [] }
+    /// A lift that may be a tap: its action, if any, is appended to the call's `actions`.
+    private func recognizeTap(_ g: Gate, _ sv: ScrollView) {
+        guard !gestureScrolled, !g.longPressed, g.maxDistance <= Thresholds.panDistance else { return }
         let gesture = ContentGesture(view: g.view?.id, contentPoint: g.downContent, screenPoint: g.downScreen)
         let waitsForDoubleTap = sv.configuration.doubleTapZoom.enabled && sv.canZoom && g.view?.role != .control
-        guard waitsForDoubleTap else { return [.emit(.tap(gesture))] }
+        guard waitsForDoubleTap else { return actions.append(.emit(.tap(gesture))) }
         if let last = lastTap, sv.time.seconds(since: last.time) <= Self.doubleTapInterval,
            last.point.distance(to: g.downScreen) <= Self.doubleTapDistance {
             pendingTap = nil
             lastTap = nil
             // Zoomed once the gesture has ended (the scroll view is still tracking this lift).
-            return [.doubleTapZoom(at: g.downScreen)]
+            return actions.append(.doubleTapZoom(at: g.downScreen))
         }
         pendingTap = (gesture, sv.time.adding(seconds: Self.doubleTapInterval))
         lastTap = (sv.time, g.downScreen)
-        return []
     }
 
     private func touchValue(_ g: Gate, at screen: Point, in sv: ScrollView, content: Point? = nil) -> ContentTouch {

@@ -36,6 +36,13 @@ public struct TouchSet: Hashable, Sendable {
 
     public mutating func removeAll() { touches.removeAll() }
 
+    /// Makes this set hold the same touches as `other`, in its own storage (kept between calls, so
+    /// a snapshot taken every frame allocates nothing and the original stays uniquely referenced).
+    mutating func replaceContents(with other: TouchSet) {
+        touches.removeAll(keepingCapacity: true)
+        touches.append(contentsOf: other.touches)
+    }
+
     /// The centroid of the given slots' locations (all touches when `slots` is nil).
     public func centroid(of slots: [TouchSlot]? = nil) -> Point? {
         guard let slots else { return centroid { _ in true } }

@@ -87,6 +87,17 @@ public final class ScrollViewTree {
         var carrying: [Int] = []
         /// The gesture's fingers on screen.
         var fingers: [TouchSlot: Point] = [:]
+
+        /// Empties every list, keeping their storage for the next gesture (`recycledGesture`).
+        mutating func empty() {
+            chain.removeAll(keepingCapacity: true)
+            placements.removeAll(keepingCapacity: true)
+            watching.removeAll(keepingCapacity: true)
+            owner = nil
+            parked.removeAll(keepingCapacity: true)
+            carrying.removeAll(keepingCapacity: true)
+            fingers.removeAll(keepingCapacity: true)
+        }
     }
 
     public let screenSize: Size
@@ -100,6 +111,10 @@ public final class ScrollViewTree {
     private var roots: [Int] = []
     private var index: [String: Int] = [:]
     private var gesture: Gesture?
+    /// The last gesture, emptied: the next one reuses its storage (a gesture allocates nothing once
+    /// the lists have grown), and the screen placements taken when a finger lands.
+    private var recycledGesture: Gesture?
+    private var landingPlacements: [ScreenPlacement] = []
     /// Fingers that are the screen's own: in the status-bar strip (with whether they moved), or
     /// swallowed to wake the screen.
     private var statusBarTouches: [TouchSlot: (down: Point, moved: Bool)] = [:]
@@ -107,6 +122,15 @@ public final class ScrollViewTree {
     /// Fingers that landed outside every scroll view.
     private var strayTouches: Set<TouchSlot> = []
     private var events: [DelegateEvent] = []
+    /// The array the last `drainEvents()` returned, reused once its caller let go of it.
+    private var drainedEvents: [DelegateEvent] = []
+    /// The views' phase changes being collected, and the array the last drain returned.
+    private var transitions: [PhaseTransition] = []
+    private var drainedTransitions: [PhaseTransition] = []
+    /// Per-frame scratch storage (kept so a frame allocates nothing): the samples routed to the
+    /// gesture, and those samples in one view's coordinates.
+    private var routed: [TouchSample] = []
+    private var local: [TouchSample] = []
     private var diagnostics: [String] = []
 
     /// Builds the tree; every view's bounds size is its frame's size. There must be at least one
@@ -191,8 +215,14 @@ public final class ScrollViewTree {
 
     /// Every view's placement now, in `ids` order.
     func placements() -> [ScreenPlacement] {
-        let screen = ScreenPlacement(scale: 1, origin: .zero, clip: Rect(origin: .zero, size: screenSize))
         var result: [ScreenPlacement] = []
+        placements(into: &result)
+        return result
+    }
+
+    private func placements(into result: inout [ScreenPlacement]) {
+        let screen = ScreenPlacement(scale: 1, origin: .zero, clip: Rect(origin: .zero, size: screenSize))
+        result.removeAll(keepingCapacity: true)
         result.reserveCapacity(entries.count)
         for e in entries {
             if let p = e.parent {
@@ -203,7 +233,6 @@ public final class ScrollViewTree {
                                               clip: Rect(origin: e.frame.origin, size: e.frame.size).intersection(screen.clip)))
             }
         }
-        return result
     }
 
     /// The scroll views under a screen point, outermost first, ending with the deepest (empty when
@@ -218,17 +247,28 @@ public final class ScrollViewTree {
 
     private func hitChain(_ screen: Point, _ placed: [ScreenPlacement]) -> [Int] {
         var chain: [Int] = []
+        hitChain(screen, placed, into: &chain)
+        return chain
+    }
+
+    private func hitChain(_ screen: Point, _ placed: [ScreenPlacement], into chain: inout [Int]) {
+        chain.removeAll(keepingCapacity: true)
         var candidates = roots
         while let hit = candidates.last(where: { placed[$0].clip.contains(screen) }) {
             chain.append(hit)
             candidates = entries[hit].children
         }
-        return chain
     }
 
     public var isAnimating: Bool { entries.contains { $0.view.isAnimating } }
 
-    public var nextTimerDeadline: Timestamp? { entries.compactMap(\.view.nextTimerDeadline).min() }
+    public var nextTimerDeadline: Timestamp? {
+        var earliest: Timestamp?
+        for e in entries {
+            if let t = e.view.nextTimerDeadline { earliest = earliest.map { min($0, t) } ?? t }
+        }
+        return earliest
+    }
 
     public var isAtRest: Bool {
         gesture == nil && statusBarTouches.isEmpty && swallowedTouches.isEmpty && strayTouches.isEmpty
@@ -238,8 +278,7 @@ public final class ScrollViewTree {
     /// The messages of every view since the last call, in order, each naming its view.
     public func drainEvents() -> [DelegateEvent] {
         for i in entries.indices { collect(i) }
-        defer { events.removeAll(keepingCapacity: true) }
-        return events
+        return events.drain(keeping: &drainedEvents)
     }
 
     /// The tree's and the views' diagnostics since the last call (a view's start with its id).
@@ -254,13 +293,14 @@ public final class ScrollViewTree {
 
     /// The phase changes of every view since the last call, each naming its view.
     public func drainTransitions() -> [PhaseTransition] {
-        entries.flatMap { e in
-            e.view.drainTransitions().map { transition in
+        for e in entries where !e.view.transitions.isEmpty {
+            for transition in e.view.drainTransitions() {
                 var named = transition
                 named.view = e.id
-                return named
+                transitions.append(named)
             }
         }
+        return transitions.drain(keeping: &drainedTransitions)
     }
 
     private func note(_ text: String) {
@@ -272,8 +312,10 @@ public final class ScrollViewTree {
     /// it measured back on screen.
     private func collect(_ i: Int) {
         let placement = entries[i].touchPlacement
-        for var event in entries[i].view.drainEvents() {
-            event.view = entries[i].id
+        let id = entries[i].id
+        entries[i].view.takeEvents { event in
+            var event = event
+            event.view = id
             event.message = event.message.onScreen(placement)
             events.append(event)
         }
@@ -307,17 +349,18 @@ public final class ScrollViewTree {
     /// Applies one frame of touches (screen points); the tree first advances to the frame's time.
     public func handle(_ frame: TouchFrame) {
         advance(to: frame.time)
-        var routed: [TouchSample] = []
+        routed.removeAll(keepingCapacity: true)
         for sample in frame.samples {
             let slot = sample.slot
             let ends = sample.phase == .up || sample.phase == .cancel
-            if let touch = statusBarTouches[slot] {
+            // The screen's own fingers are rare: an empty table is not even hashed into.
+            if !statusBarTouches.isEmpty, let touch = statusBarTouches[slot] {
                 let moved = touch.moved || sample.location.distance(to: touch.down) > Thresholds.panDistance
                 statusBarTouches[slot] = ends ? nil : (touch.down, moved)
                 if sample.phase == .up && !moved { statusBarTapped() }
                 continue
             }
-            if swallowedTouches.contains(slot) || strayTouches.contains(slot) {
+            if (!swallowedTouches.isEmpty && swallowedTouches.contains(slot)) || (!strayTouches.isEmpty && strayTouches.contains(slot)) {
                 if ends { swallowedTouches.remove(slot); strayTouches.remove(slot) }
                 continue
             }
@@ -325,11 +368,11 @@ public final class ScrollViewTree {
                 guard landed(sample) else { continue }
                 gesture?.fingers[slot] = sample.location
             }
-            guard gesture?.fingers[slot] != nil else {
+            guard let finger = gesture?.fingers.index(forKey: slot) else {
                 note("\(sample.phase.rawValue) for \(slot), which is not down; ignored")
                 continue
             }
-            gesture?.fingers[slot] = sample.location
+            gesture?.fingers.values[finger] = sample.location
             routed.append(sample)
         }
         deliver(routed)
@@ -341,8 +384,12 @@ public final class ScrollViewTree {
     private func landed(_ sample: TouchSample) -> Bool {
         let alone = gesture == nil && statusBarTouches.isEmpty && swallowedTouches.isEmpty && strayTouches.isEmpty
         guard gesture == nil else { return true }
-        let placed = placements()
-        let chain = hitChain(onScreen(sample.location), placed)
+        placements(into: &landingPlacements)
+        let placed = landingPlacements
+        var g = recycledGesture.take() ?? Gesture(chain: [], placements: [:], watching: [])
+        hitChain(onScreen(sample.location), placed, into: &g.chain)
+        let chain = g.chain
+        defer { if gesture == nil { g.empty(); recycledGesture = g } }
         if alone, let deepest = chain.last, entries[deepest].view.swallowsWakeTouch {
             swallowedTouches.insert(sample.slot)
             return false
@@ -356,7 +403,7 @@ public final class ScrollViewTree {
             strayTouches.insert(sample.slot)
             return false
         }
-        var g = Gesture(chain: chain, placements: [:], watching: chain)
+        g.watching.append(contentsOf: chain)
         let moving = chain.dropLast().contains { entries[$0].view.isAnimating }
         for i in chain {
             g.placements[i] = placed[i]
@@ -373,13 +420,16 @@ public final class ScrollViewTree {
     /// The gesture's samples go to the views watching it, deepest first, until one recognises its
     /// pan or pinch and owns the gesture.
     private func deliver(_ samples: [TouchSample]) {
-        guard var g = gesture, !samples.isEmpty else { return }
+        guard gesture != nil, !samples.isEmpty else { return }
+        // Moved out (not copied): `g` holds the only reference to its lists while it changes.
+        var g = gesture.take()!
         prepareRecognisers(g)
         for i in g.watching.reversed() {
             let placement = g.placements[i]!
             let view = entries[i].view
-            view.handleSamples(samples.map { TouchSample(slot: $0.slot, phase: $0.phase, location: placement.local($0.location)) },
-                               classifyForeign: true)
+            local.removeAll(keepingCapacity: true)
+            for s in samples { local.append(TouchSample(slot: s.slot, phase: s.phase, location: placement.local(s.location))) }
+            view.handleSamples(local, classifyForeign: true)
             let before = events.count
             collect(i)
             let won = events[before...].contains { e in
@@ -393,25 +443,32 @@ public final class ScrollViewTree {
                 // touchesCancelled); the views around it keep still until the fingers lift.
                 g.owner = i
                 let k = g.chain.firstIndex(of: i)!
-                g.parked = Array(g.chain[..<k])
+                g.parked.append(contentsOf: g.chain[..<k])
                 for j in g.chain[(k + 1)...].reversed() {
                     entries[j].view.cancelAllTouches(at: time)
                     collect(j)
                 }
-                g.watching = [i]
                 view.nesting.allowsPinch = true   // a second pair of fingers may still zoom the owner
                 view.nesting.panBlockedBySubview = false
                 break
             }
         }
-        if let owner = g.owner { carryTransfers(from: owner, &g) }
+        if let owner = g.owner {
+            if g.watching.count > 1 || g.watching.first != owner {
+                // The owner alone watches the fingers from now on.
+                g.watching.removeAll(keepingCapacity: true)
+                g.watching.append(owner)
+            }
+            carryTransfers(from: owner, &g)
+        }
         for sample in samples where sample.phase == .up || sample.phase == .cancel {
             g.fingers[sample.slot] = nil
         }
         if g.fingers.isEmpty {
             endParked(g)
             for i in g.chain { entries[i].view.nesting.ancestorWasMoving = false }
-            gesture = nil
+            g.empty()
+            recycledGesture = g
         } else {
             gesture = g
         }
@@ -420,8 +477,10 @@ public final class ScrollViewTree {
     /// Before the views see a frame: which one may pinch, and whose pan a content view holds back.
     private func prepareRecognisers(_ g: Gesture) {
         guard g.owner == nil, let deepest = g.chain.last else { return }
-        let fingers = Array(g.fingers.values)
-        let centroid = fingers.reduce(Point.zero, +) / Double(max(1, fingers.count))
+        // Summed in the dictionary's order, as the values would be listed (no temporary array).
+        var sum = Point.zero
+        for p in g.fingers.values { sum = sum + p }
+        let centroid = sum / Double(max(1, g.fingers.count))
         let pinchView = g.chain.last { entries[$0].view.canZoom && g.placements[$0]!.clip.contains(onScreen(centroid)) }
         let holder = entries[deepest].view.delivery
         for i in g.chain {
@@ -501,14 +560,16 @@ public final class ScrollViewTree {
         statusBarTouches.removeAll()
         swallowedTouches.removeAll()
         strayTouches.removeAll()
-        guard let g = gesture else { return }
+        guard var g = gesture else { return }
+        gesture = nil
         for i in g.watching.reversed() {
             entries[i].view.cancelAllTouches(at: time)
             collect(i)
         }
         endParked(g, cancelled: true)
         for i in g.chain { entries[i].view.nesting.ancestorWasMoving = false }
-        gesture = nil
+        g.empty()
+        recycledGesture = g
     }
 
     // MARK: - Keys and wheel
