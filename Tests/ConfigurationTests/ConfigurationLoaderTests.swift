@@ -3,7 +3,7 @@ import ScrollEngine
 import XCTest
 
 final class ConfigurationLoaderTests: XCTestCase {
-    /// The shape issue 2 fixes as the public interface must load exactly as written.
+    /// The configuration shape documented as the public interface must load exactly as written.
     func testTheIssueExampleLoads() throws {
         let c = try ConfigurationLoader.load(yaml: """
         screen: { width: 1280, height: 800 }

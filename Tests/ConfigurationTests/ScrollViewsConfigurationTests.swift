@@ -2,7 +2,7 @@ import Configuration
 import ScrollEngine
 import XCTest
 
-/// `scrollViews:` — several scroll views, side by side and nested, as the issue's example gives them.
+/// `scrollViews:` — several scroll views, side by side and nested, as docs/configuration.md's example gives them.
 final class ScrollViewsConfigurationTests: XCTestCase {
     let listWithCarousel = """
     screen: { width: 1280, height: 800 }

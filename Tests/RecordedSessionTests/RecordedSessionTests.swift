@@ -3,8 +3,8 @@ import Recordings
 import ScrollEngine
 import XCTest
 
-/// Real sessions from ../shared/recordings replayed through the engine: the acceptance of the zoom
-/// (issue 5) and touch-delivery (issue 6) behaviour on hardware nobody on the team designed.
+/// Real sessions from ../shared/recordings replayed through the engine: zooming and touch delivery
+/// on hardware nobody on the team designed.
 final class RecordedSessionTests: XCTestCase {
     static let corpus = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -194,7 +194,7 @@ final class ReplayCommandTests: XCTestCase {
         let fromStdin = try TouchscrollProcess.run(["replay", "--config", config, "--desc", folder + "Atmel maXTouch Touchscreen.desc", "-"], stdin: text)
         XCTAssertEqual(fromStdin.status, 0, fromStdin.stderr)
         XCTAssertEqual(fromStdin.stdout, fromFile.stdout)
-        // Issue 6: over a content view covering the screen, one tap per touch and no scrolling.
+        // Touch delivery: over a content view covering the screen, one tap per touch and no scrolling.
         let messages = try self.messages(fromStdin).compactMap { $0["message"] as? String }
         XCTAssertEqual(messages.filter { $0 == "tap" }.count, 9)
         XCTAssertFalse(messages.contains("scrollViewDidScroll"))

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// Issue 4's acceptance through the binary: the named real sessions from ../shared/recordings replay
+/// Real recordings through the binary: the named real sessions from ../shared/recordings replay
 /// with exit 0, a header, a settled stream of JSON lines, and no warnings about their format.
 final class SharedRecordingReplayTests: XCTestCase {
     static let shared = TouchscrollProcess.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/recordings")
