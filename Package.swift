@@ -105,9 +105,10 @@ let renderer: [Target] = [
     .systemLibrary(name: "CDRM", path: "Sources/CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
     .target(name: "CFramebuffer", path: "Sources/CFramebuffer"),
     .target(name: "CJPEGShim", path: "Sources/CJPEGShim", linkerSettings: [.linkedLibrary("jpeg")]),
+    .target(name: "CPNGShim", path: "Sources/CPNGShim", linkerSettings: [.linkedLibrary("png16")]),
     .target(
         name: "Renderer",
-        dependencies: ["ScrollEngine", "SystemInterface", "CPixman", "CPNG", "CDRM", "CFramebuffer", "CJPEGShim", .product(name: "Logging", package: "swift-log")],
+        dependencies: ["ScrollEngine", "SystemInterface", "CPixman", "CPNG", "CDRM", "CFramebuffer", "CJPEGShim", "CPNGShim", .product(name: "Logging", package: "swift-log")],
         path: "Sources/Renderer"
     ),
     .testTarget(name: "RendererTests", dependencies: ["Renderer", "ScrollEngine", "SystemInterface", "DisplayTestSupport"], path: "Tests/RendererTests", exclude: ["Fixtures"]),

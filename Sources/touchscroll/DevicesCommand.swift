@@ -4,6 +4,7 @@ import Glibc
 import LiveInput
 import Logging
 import ScrollEngine
+import SystemInterface
 
 /// `touchscroll devices`: the input devices, what they are and how they report positions —
 /// what a kiosk engineer checks first.
@@ -39,7 +40,7 @@ struct DevicesCommand: ParsableCommand {
             for listing in listings { print(DeviceReport(listing).text) }
         }
         if listings.isEmpty {
-            let hint = access("/dev/input", R_OK) == 0
+            let hint = (try? SystemCalls.live.checkAccess("/dev/input", R_OK)) != nil
                 ? "no input devices found (udev lists no event nodes)"
                 : "no input devices: /dev/input is missing or not readable (a container, or a machine without input devices?)"
             StandardError.error(hint)

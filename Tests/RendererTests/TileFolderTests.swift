@@ -1,4 +1,5 @@
 import XCTest
+import SystemInterface
 @testable import Renderer
 
 final class TileFolderTests: XCTestCase {
@@ -42,6 +43,23 @@ final class TileFolderTests: XCTestCase {
         XCTAssertEqual(content.pointSize.width, 64)
         XCTAssertEqual(content.levelTable.level(forScale: 1), 1, "zoom 1 draws from the 500 level")
         XCTAssertEqual(content.levelTable.level(forScale: 2), 0)
+    }
+
+    /// Content settings tell a tile folder from an image file with stat(2) through the system-call
+    /// layer; a path stat cannot read is taken for an image file, whose reader names it.
+    func testContentIsATileFolderWhenStatSaysDirectory() throws {
+        try writeLevel(Fixtures.coordinatePattern(width: 128, height: 96), scale: 1000, tile: 64)
+        let content = try DisplaySettings.loadContent(directory, pixelsPerPoint: 1)
+        XCTAssertEqual(content.levels.map(\.size), [PixelSize(width: 128, height: 96)])
+
+        let faults = SystemCallFaults()
+        faults.fail(.pathStatus, with: Errno(rawValue: EACCES))
+        XCTAssertThrowsError(try DisplaySettings.loadContent(directory, pixelsPerPoint: 1, system: faults.calls(over: .live))) { error in
+            let e = error as? RendererError
+            XCTAssertEqual(e?.kind, .imageRead)
+            XCTAssertEqual(e?.path, self.directory)
+        }
+        XCTAssertEqual(faults.count(.pathStatus), 1)
     }
 
     func testLevelsThatDoNotHalveAreRejected() throws {

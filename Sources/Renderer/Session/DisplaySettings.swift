@@ -1,5 +1,6 @@
 import Logging
 import ScrollEngine
+import SystemInterface
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -68,9 +69,9 @@ public struct DisplaySettings: Hashable, Sendable {
     }
 
     /// Reads one content: a tile folder when `content` is a directory, else a PNG or JPEG file.
-    static func loadContent(_ content: String, pixelsPerPoint: Double) throws -> ContentImage {
-        var info = stat()
-        if stat(content, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+    static func loadContent(_ content: String, pixelsPerPoint: Double, system: SystemCalls = .live) throws -> ContentImage {
+        // A path stat(2) cannot follow is read as an image file, whose reader names the failure.
+        if let info = try? system.pathStatus(content), info.st_mode & S_IFMT == S_IFDIR {
             do {
                 return try ContentImage(levels: TileFolder.readLevels(directory: content), pixelsPerPoint: pixelsPerPoint)
             } catch let error as RendererError where error.kind != .imageRead {

@@ -1,22 +1,26 @@
 import CJPEGShim
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Reading JPEG files with libjpeg-turbo (through the C shim, which keeps libjpeg's longjmp error
 /// handling on the C side).
 public enum JPEGFile {
-    /// Reads a JPEG into an opaque ARGB8888 buffer.
+    /// Reads a JPEG into an opaque ARGB8888 buffer: libjpeg decodes each row straight into the
+    /// buffer, with no intermediate copy of the image.
     public static func read(path: String) throws -> PixelBuffer {
         var width: Int32 = 0, height: Int32 = 0
         var message = [CChar](repeating: 0, count: 256)
-        guard let bytes = ts_jpeg_decode_bgra(path, &width, &height, &message, message.count) else {
-            let text = message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-            throw RendererError(.imageRead, path: path, "not a readable JPEG: \(text)")
+        func text() -> String { message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) } }
+        guard let reader = ts_jpeg_open(path, &width, &height, &message, message.count) else {
+            throw RendererError(.imageRead, path: path, "not a readable JPEG: \(text())")
         }
-        defer { free(bytes) }
+        guard width > 0, height > 0 else {
+            ts_jpeg_close(reader)
+            throw RendererError(.imageRead, path: path, "not a readable JPEG: an empty image")
+        }
         let buffer = PixelBuffer(size: PixelSize(width: Int(width), height: Int(height)), format: .argb8888)
-        memcpy(buffer.pixels, bytes, buffer.byteCount)
+        let raw = UnsafeMutableRawPointer(buffer.pixels).assumingMemoryBound(to: UInt8.self)
+        guard ts_jpeg_read(reader, raw, buffer.stride, &message, message.count) == 0 else {
+            throw RendererError(.imageRead, path: path, "not a readable JPEG: \(text())")
+        }
         return buffer
     }
 }

@@ -1,5 +1,5 @@
 import CPNG
-import CPixman
+import CPNGShim
 
 /// Reading and writing PNG files with libpng's simplified API (`png_image_*`).
 public enum PNGFile {
@@ -19,24 +19,17 @@ public enum PNGFile {
         return buffer
     }
 
-    /// Writes a frame as an 8-bit RGB PNG. pixman converts x8r8g8b8/a8r8g8b8 to packed 24-bit
-    /// (r8g8b8 is bytes B,G,R in memory), which libpng writes as PNG_FORMAT_BGR.
+    /// Writes a frame as an 8-bit RGB PNG (the alpha byte of each word is dropped). libpng takes
+    /// the rows straight from the frame, one at a time, stripping the fourth byte as it goes: no
+    /// packed 24-bit copy of the frame is made (3 MiB at 1280×800). The file is byte for byte the one
+    /// libpng's simplified API writes for PNG_FORMAT_BGR.
     public static func write(_ buffer: PixelBuffer, to path: String) throws {
-        let width = buffer.width, height = buffer.height
-        let stride = (width * 3 + 3) & ~3
-        let bytes = UnsafeMutableRawPointer.allocate(byteCount: stride * height, alignment: 16)
-        defer { bytes.deallocate() }
-        let packed = pixman_image_create_bits(PIXMAN_r8g8b8, Int32(width), Int32(height), bytes.assumingMemoryBound(to: UInt32.self), Int32(stride))!
-        defer { pixman_image_unref(packed) }
-        pixman_image_composite32(PIXMAN_OP_SRC, buffer.image, nil, packed, 0, 0, 0, 0, 0, 0, Int32(width), Int32(height))
-
-        var image = png_image()
-        image.version = UInt32(PNG_IMAGE_VERSION)
-        image.width = UInt32(width)
-        image.height = UInt32(height)
-        image.format = UInt32(PNG_FORMAT_BGR)
-        guard png_image_write_to_file(&image, path, 0, bytes, Int32(stride), nil) != 0 else {
-            throw RendererError(.imageWrite, path: path, "libpng could not write the file: \(message(of: &image))")
+        var message = [CChar](repeating: 0, count: 256)
+        let result = ts_png_write_xrgb(path, buffer.pixels, UInt32(buffer.width), UInt32(buffer.height), buffer.stride,
+                                       &message, message.count)
+        guard result == 0 else {
+            let text = message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+            throw RendererError(.imageWrite, path: path, "libpng could not write the file: \(text)")
         }
     }
 
