@@ -64,6 +64,15 @@ def main():
         names = set()
         for argv in (["replay", "--config", bench.CONFIG, events], ["replay", "--config", bench.CONFIG, script]):
             names |= executed_functions(binary, argv, work)
+    # A name that several objects define locally (outlined copies like `objectdestroyTm`, value
+    # witnesses) would make the linker pull every such object's whole .text to the front: kept out.
+    counts = {}
+    for line in subprocess.run(["nm", "--defined-only", args.binary], check=True, capture_output=True,
+                               text=True).stdout.splitlines():
+        fields = line.split(maxsplit=2)
+        if len(fields) == 3:
+            counts[fields[2]] = counts.get(fields[2], 0) + 1
+    names = {name for name in names if counts.get(name) == 1}
     with open(OUTPUT, "w") as f:
         f.write("".join(name + "\n" for name in sorted(names)))
     print(f"{OUTPUT}: {len(names)} functions", file=sys.stderr)
