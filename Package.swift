@@ -14,6 +14,16 @@
 // Each block below belongs to one part of the tree, so parallel work touches separate lines.
 import PackageDescription
 
+// The modules on replay's per-input-line path (readers, engine, playback, JSON writer, the executable)
+// are built without the runtime's dynamic exclusivity checks in release builds: they are
+// single-threaded, the compile-time checks stay on, and debug builds (every test) keep the dynamic
+// checks, so an overlapping access is still caught by `swift test`. The checks were ~12 % of a
+// replay's instructions (swift_beginAccess, AccessSet::insert, swift_endAccess per property access).
+/// This manifest's directory (the link of the executable names a file in it).
+let packageDirectory = String(#filePath.dropLast("/Package.swift".count))
+
+let replayHotPath: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+
 let engine: [Target] = [
     // Real recorded sessions through the engine (issues 4, 5, 6 acceptance); reads ../shared/recordings.
     .testTarget(
@@ -24,7 +34,8 @@ let engine: [Target] = [
     .target(
         name: "ScrollEngine",
         dependencies: [.product(name: "RealModule", package: "swift-numerics")],
-        path: "Sources/ScrollEngine"
+        path: "Sources/ScrollEngine",
+        swiftSettings: replayHotPath
     ),
     // Random gesture sessions against the engine's invariants (PROPERTY_SESSIONS; `make soak` runs 100 000).
     .testTarget(name: "ScrollEnginePropertyTests", dependencies: ["ScrollEngine"], path: "Tests/ScrollEnginePropertyTests"),
@@ -40,7 +51,8 @@ let recordings: [Target] = [
     .target(
         name: "Recordings",
         dependencies: ["ScrollEngine", "YAMLDocument"],
-        path: "Sources/Recordings"
+        path: "Sources/Recordings",
+        swiftSettings: replayHotPath
     ),
     // YAML for a libinput-record header and a configuration (both Recordings and Configuration use it):
     // libyaml's events into a small node tree with marks, libyaml's emitter, and the byte-level check
@@ -62,8 +74,9 @@ let configurationAndOutput: [Target] = [
         dependencies: ["ScrollEngine", "YAMLDocument"],
         path: "Sources/Configuration"
     ),
-    .target(name: "StreamOutput", dependencies: ["ScrollEngine", "SystemInterface"], path: "Sources/StreamOutput"),
-    .target(name: "Playback", dependencies: ["ScrollEngine"], path: "Sources/Playback"),
+    .target(name: "StreamOutput", dependencies: ["ScrollEngine", "SystemInterface"], path: "Sources/StreamOutput",
+            swiftSettings: replayHotPath),
+    .target(name: "Playback", dependencies: ["ScrollEngine"], path: "Sources/Playback", swiftSettings: replayHotPath),
     .target(name: "SessionPlot", dependencies: ["ScrollEngine"], path: "Sources/SessionPlot"),
     .testTarget(name: "ConfigurationTests", dependencies: ["Configuration"], path: "Tests/ConfigurationTests"),
     .testTarget(name: "StreamOutputTests", dependencies: ["StreamOutput"], path: "Tests/StreamOutputTests"),
@@ -151,7 +164,24 @@ let executable: [Target] = [
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ],
-        path: "Sources/touchscroll"
+        path: "Sources/touchscroll",
+        exclude: ["hot-functions.order"],
+        swiftSettings: replayHotPath,
+        // Release: linked by lld
+        // - with packed relative relocations (DT_RELR, glibc ≥ 2.36): the position-independent binary's
+        //   ~44 000 relative relocations take a few KiB instead of a 1 MiB table that the dynamic loader
+        //   reads at every start (-0.9 MiB peak RSS of a replay);
+        // - with the functions a replay runs placed together first in .text (hot-functions.order, written
+        //   by bench/function_order.py): the kernel maps 64 KiB around each page fault of a file, so code
+        //   scattered over 11 MiB of .text made most of it resident.
+        linkerSettings: [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+                                       "-Xlinker", "--symbol-ordering-file=\(packageDirectory)/Sources/touchscroll/hot-functions.order",
+                                       "-Xlinker", "--no-warn-symbol-ordering",
+                                       // No dynamic symbol table of the executable's own ~8 600 functions (the
+                                       // driver exports them): nothing loads symbols from the executable, and
+                                       // the loader no longer reads 700 KiB of tables at start.
+                                       "-Xlinker", "--no-export-dynamic"],
+                                      .when(configuration: .release))]
     ),
 ]
 
@@ -171,3 +201,10 @@ let package = Package(
     ],
     targets: engine + recordings + configurationAndOutput + liveInput + renderer + daemon + executable
 )
+
+// Release builds emit each Swift function into a section of its own, so that the link can place the
+// functions a replay runs side by side (the executable's hot-functions.order) instead of whole files.
+for target in package.targets where target.type == .regular || target.type == .executable {
+    target.swiftSettings = (target.swiftSettings ?? []) +
+        [.unsafeFlags(["-Xfrontend", "-function-sections"], .when(configuration: .release))]
+}

@@ -12,6 +12,7 @@ struct ConfigCommand: ParsableCommand {
 
     struct Check: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "check",
             abstract: "Validate a configuration file and print a summary of it.",
             discussion: """
             Prints a summary on standard output and exits 0 when the file is valid. Otherwise prints \
@@ -33,6 +34,7 @@ struct ConfigCommand: ParsableCommand {
 
     struct Defaults: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "defaults",
             abstract: "Print the default configuration as YAML (every key, UIKit's defaults)."
         )
 

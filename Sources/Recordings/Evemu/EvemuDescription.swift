@@ -25,12 +25,33 @@ struct EvemuDescription {
 
     var hasDevice: Bool { name != nil }
 
+    /// Where `text` continues after the first occurrence of `marker` (ASCII), found over its UTF-8
+    /// bytes: `firstRange(of:)` goes through the string-processing library's searcher, which cost a
+    /// third of opening an evemu file (every header comment line is looked at).
+    static func index(after marker: StaticString, in text: Substring) -> Substring.Index? {
+        let pattern = UnsafeBufferPointer(start: marker.utf8Start, count: marker.utf8CodeUnitCount)
+        guard let first = pattern.first else { return text.startIndex }
+        let utf8 = text.utf8
+        var start = utf8.startIndex
+        while let candidate = utf8[start...].firstIndex(of: first) {
+            var index = candidate
+            var matched = 0
+            while matched < pattern.count, index < utf8.endIndex, utf8[index] == pattern[matched] {
+                utf8.formIndex(after: &index)
+                matched += 1
+            }
+            if matched == pattern.count { return index }
+            start = utf8.index(after: candidate)
+        }
+        return nil
+    }
+
     /// Takes one header line (comment already split off). Returns false if it is not a header
     /// line (an `E:` line or anything else), leaving it to the caller.
     mutating func consume(_ content: Substring, comment: Substring?, line: Int) throws -> Bool {
         if content.isEmpty {
-            if let comment, let range = comment.firstRange(of: "EVEMU ") {
-                version = String(comment[range.upperBound...].prefix { !$0.isWhitespace })
+            if let comment, let versionStart = Self.index(after: "EVEMU ", in: comment) {
+                version = String(comment[versionStart...].prefix { !$0.isWhitespace })
             }
             return true
         }

@@ -12,9 +12,15 @@ enum EvemuEventLine {
         var value: Int32
     }
 
-    static func parse(_ bytes: ArraySlice<UInt8>) -> Parsed? {
-        var index = bytes.startIndex
-        let end = bytes.endIndex
+    static func parse(_ line: ArraySlice<UInt8>) -> Parsed? {
+        // Over the slice's storage, not the slice: an ArraySlice subscript checks its bounds on
+        // every byte, which cost as much as the parsing (index < end is checked here anyway).
+        line.withUnsafeBufferPointer(parse(_:))
+    }
+
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Parsed? {
+        var index = 0
+        let end = bytes.count
         @inline(__always) func skipBlanks() {
             while index < end, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
         }
@@ -74,9 +80,9 @@ enum EvemuEventLine {
         byte >= 0x30 && byte <= 0x39 ? byte - 0x30 : nil
     }
 
-    private static func hex(_ index: inout ArraySlice<UInt8>.Index, _ bytes: ArraySlice<UInt8>) -> UInt16? {
+    @inline(__always) private static func hex(_ index: inout Int, _ bytes: UnsafeBufferPointer<UInt8>) -> UInt16? {
         var value: UInt32 = 0, digits = 0
-        while index < bytes.endIndex {
+        while index < bytes.count {
             let byte = bytes[index]
             let digit: UInt8
             switch byte {

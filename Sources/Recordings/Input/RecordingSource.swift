@@ -23,8 +23,17 @@ public final class RecordingSource: TouchFrameReader {
     /// When the last event happens, on the frames' time scale (evemu and libinput-record: from
     /// the first event; touch scripts: as written). Found from the file's tail when the source is
     /// opened from a path; nil for stdin, for a libinput-record device other than the last, or
-    /// when the tail holds no event line.
-    public private(set) var endTime: Timestamp?
+    /// when the tail holds no event line. Measured on first use (a realtime replay's progress line
+    /// asks), so a replay at full speed does not read and split the file's tail.
+    public var endTime: Timestamp? {
+        if let measuredEndTime { return measuredEndTime }
+        let measured = endTimeDeviceIndex.flatMap { measureEndTime(deviceIndex: $0) }
+        measuredEndTime = .some(measured)
+        return measured
+    }
+    private var measuredEndTime: Timestamp??
+    /// The device whose end is asked for; nil when the source was not opened from a path.
+    private var endTimeDeviceIndex: Int?
     private var reader: any TouchFrameReader
     private var openingWarnings: [RecordingWarning]
 
@@ -61,7 +70,7 @@ public final class RecordingSource: TouchFrameReader {
                                    description: description, descriptionPath: descriptionPath,
                                    deviceIndex: deviceIndex, mapping: mapping, allowIndirect: allowIndirect)
         source.openingWarnings.insert(contentsOf: warnings, at: 0)
-        source.endTime = source.measureEndTime(deviceIndex: deviceIndex)
+        source.endTimeDeviceIndex = deviceIndex
         return source
     }
 
