@@ -14,18 +14,18 @@
 // Each block below belongs to one part of the tree, so parallel work touches separate lines.
 import PackageDescription
 
+/// This manifest's directory (the link of the executable names a file in it).
+let packageDirectory = String(#filePath.dropLast("/Package.swift".count))
+
 // The modules on replay's per-input-line path (readers, engine, playback, JSON writer, the executable)
 // are built without the runtime's dynamic exclusivity checks in release builds: they are
 // single-threaded, the compile-time checks stay on, and debug builds (every test) keep the dynamic
 // checks, so an overlapping access is still caught by `swift test`. The checks were ~12 % of a
 // replay's instructions (swift_beginAccess, AccessSet::insert, swift_endAccess per property access).
-/// This manifest's directory (the link of the executable names a file in it).
-let packageDirectory = String(#filePath.dropLast("/Package.swift".count))
-
 let replayHotPath: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
 
 let engine: [Target] = [
-    // Real recorded sessions through the engine (issues 4, 5, 6 acceptance); reads ../shared/recordings.
+    // Real recorded sessions through the engine (zooming, touch delivery); reads ../shared/recordings.
     .testTarget(
         name: "RecordedSessionTests",
         dependencies: ["ScrollEngine", "Recordings"],
