@@ -20,8 +20,15 @@ public enum JSONNumberFormat {
     }
 
     public static func append(_ value: Double, to bytes: inout [UInt8]) {
+        var scratch = StackBytes()
+        append(value, to: &scratch)
+        scratch.write(to: &bytes)
+    }
+
+    /// The same, gathered on the stack (at most 21 bytes: a sign, 16 digits, a point and 3 digits).
+    static func append(_ value: Double, to bytes: inout StackBytes) {
         guard value.isFinite else {
-            bytes.append(contentsOf: "null".utf8)
+            bytes.append("null")
             return
         }
         let clamped = min(max(value, -clampMagnitude), clampMagnitude)
@@ -32,7 +39,7 @@ public enum JSONNumberFormat {
         }
         if thousandths < 0 { bytes.append(UInt8(ascii: "-")) }
         let magnitude = thousandths.magnitude
-        appendDigits(magnitude / 1000, to: &bytes)
+        bytes.appendDigits(magnitude / 1000)
         var fraction = magnitude % 1000
         guard fraction != 0 else { return }
         bytes.append(UInt8(ascii: "."))
@@ -45,16 +52,14 @@ public enum JSONNumberFormat {
     }
 
     public static func append(_ value: Int64, to bytes: inout [UInt8]) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        appendDigits(value.magnitude, to: &bytes)
+        var scratch = StackBytes()
+        append(value, to: &scratch)
+        scratch.write(to: &bytes)
     }
 
-    private static func appendDigits(_ value: UInt64, to bytes: inout [UInt8]) {
-        guard value >= 10 else {
-            bytes.append(UInt8(ascii: "0") + UInt8(value))
-            return
-        }
-        appendDigits(value / 10, to: &bytes)
-        bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
+    /// The same, gathered on the stack (at most 20 bytes).
+    static func append(_ value: Int64, to bytes: inout StackBytes) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        bytes.appendDigits(value.magnitude)
     }
 }

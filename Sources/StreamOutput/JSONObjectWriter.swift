@@ -37,43 +37,79 @@ public struct JSONObjectWriter {
     /// Keys are the stream's own names, fixed in the source (`StaticString`): ASCII letters that need
     /// no escape, so their bytes are copied as they are (checked in debug builds).
     private mutating func key(_ name: StaticString) {
+        var scratch = StackBytes()
+        key(name, into: &scratch)
+        scratch.write(to: &bytes)
+    }
+
+    /// The key (`,"name":`, the comma when the object already has a field) gathered on the stack,
+    /// so that a field's key and value reach the line in one copy.
+    @inline(__always) private mutating func key(_ name: StaticString, into scratch: inout StackBytes) {
         let bit: UInt64 = 1 << UInt64(depth)
-        if hasField & bit != 0 { bytes.append(UInt8(ascii: ",")) }
+        if hasField & bit != 0 { scratch.append(UInt8(ascii: ",")) }
         hasField |= bit
-        bytes.append(UInt8(ascii: "\""))
-        name.withUTF8Buffer { utf8 in
-            assert(!utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }, "a key that needs escaping")
-            bytes.append(contentsOf: utf8)
-        }
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(UInt8(ascii: ":"))
+        scratch.append(UInt8(ascii: "\""))
+        assert(name.withUTF8Buffer { utf8 in
+            !utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+        }, "a key that needs escaping")
+        scratch.append(name)
+        scratch.append("\":")
     }
 
     public mutating func field(_ name: StaticString, _ value: Double) {
-        key(name)
-        JSONNumberFormat.append(value, to: &bytes)
+        var scratch = StackBytes()
+        key(name, into: &scratch)
+        JSONNumberFormat.append(value, to: &scratch)
+        scratch.write(to: &bytes)
     }
 
     public mutating func field(_ name: StaticString, integer value: Int64) {
-        key(name)
-        JSONNumberFormat.append(value, to: &bytes)
+        var scratch = StackBytes()
+        key(name, into: &scratch)
+        JSONNumberFormat.append(value, to: &scratch)
+        scratch.write(to: &bytes)
     }
 
     public mutating func field(_ name: StaticString, _ value: Bool) {
-        key(name)
-        bytes.append(contentsOf: (value ? "true" : "false").utf8)
+        var scratch = StackBytes()
+        key(name, into: &scratch)
+        scratch.append(value ? "true" : "false")
+        scratch.write(to: &bytes)
     }
 
     public mutating func field(_ name: StaticString, _ value: String?) {
-        key(name)
-        if let value { appendString(value) } else { bytes.append(contentsOf: "null".utf8) }
+        var scratch = StackBytes()
+        key(name, into: &scratch)
+        guard let value else {
+            scratch.append("null")
+            scratch.write(to: &bytes)
+            return
+        }
+        // A short string that needs no escape (a message or view name) joins its key's copy.
+        let joined = value.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
+            guard utf8.count + 2 <= scratch.remaining,
+                  !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") })
+            else { return false }
+            scratch.append(UInt8(ascii: "\""))
+            scratch.append(utf8)
+            scratch.append(UInt8(ascii: "\""))
+            return true
+        }
+        scratch.write(to: &bytes)
+        if joined != true { appendString(value) }
     }
 
     public mutating func field(_ name: StaticString, _ point: Point) {
-        object(name) {
-            $0.field("x", point.x)
-            $0.field("y", point.y)
-        }
+        // The same bytes as `object(name) { $0.field("x", …); $0.field("y", …) }`, in one copy
+        // (at most a key, 11 bytes of punctuation and two numbers of 21 bytes).
+        var scratch = StackBytes()
+        key(name, into: &scratch)
+        scratch.append("{\"x\":")
+        JSONNumberFormat.append(point.x, to: &scratch)
+        scratch.append(",\"y\":")
+        JSONNumberFormat.append(point.y, to: &scratch)
+        scratch.append(UInt8(ascii: "}"))
+        scratch.write(to: &bytes)
     }
 
     public mutating func field(_ name: StaticString, _ size: Size) {
