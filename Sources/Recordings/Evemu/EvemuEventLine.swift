@@ -18,34 +18,37 @@ enum EvemuEventLine {
         line.withUnsafeBufferPointer(parse(_:))
     }
 
-    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Parsed? {
+    /// Wrapping arithmetic below: each field's digit count is capped before its value could
+    /// overflow (12 digits of seconds, 6 of microseconds, 11 of value, 4 hex digits), and indices
+    /// stay below the line's length, so the overflow checks would only cost time.
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Parsed? {
         var index = 0
         let end = bytes.count
         @inline(__always) func skipBlanks() {
-            while index < end, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
+            while index < end, bytes[index] == 0x20 || bytes[index] == 0x09 { index &+= 1 }
         }
         @inline(__always) func atFieldEnd() -> Bool {
             index == end || bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0d
         }
         skipBlanks()
         guard end - index > 2, bytes[index] == UInt8(ascii: "E"), bytes[index + 1] == UInt8(ascii: ":") else { return nil }
-        index += 2
+        index &+= 2
         skipBlanks()
         // sec.usec
         var seconds: Int64 = 0, secondDigits = 0
         while index < end, let digit = decimalDigit(bytes[index]) {
-            seconds = seconds * 10 + Int64(digit)
-            secondDigits += 1
-            index += 1
+            seconds = seconds &* 10 &+ Int64(digit)
+            secondDigits &+= 1
+            index &+= 1
             if secondDigits > 12 { return nil }
         }
         guard secondDigits > 0, index < end, bytes[index] == UInt8(ascii: ".") else { return nil }
-        index += 1
+        index &+= 1
         var micro: Int64 = 0, fractionDigits = 0
         while index < end, let digit = decimalDigit(bytes[index]) {
-            micro = micro * 10 + Int64(digit)
-            fractionDigits += 1
-            index += 1
+            micro = micro &* 10 &+ Int64(digit)
+            fractionDigits &+= 1
+            index &+= 1
             if fractionDigits > 6 { return nil }
         }
         guard fractionDigits > 0, atFieldEnd() else { return nil }
@@ -58,20 +61,20 @@ enum EvemuEventLine {
         var negative = false
         if index < end, bytes[index] == UInt8(ascii: "-") {
             negative = true
-            index += 1
+            index &+= 1
         }
         var value: Int64 = 0, valueDigits = 0
         while index < end, let digit = decimalDigit(bytes[index]) {
-            value = value * 10 + Int64(digit)
-            valueDigits += 1
-            index += 1
+            value = value &* 10 &+ Int64(digit)
+            valueDigits &+= 1
+            index &+= 1
             if valueDigits > 11 { return nil }
         }
         guard valueDigits > 0, atFieldEnd() else { return nil }
         if negative { value = -value }
         guard let value32 = Int32(exactly: value) else { return nil }
         skipBlanks()
-        if index < end, bytes[index] == 0x0d { index += 1 }
+        if index < end, bytes[index] == 0x0d { index &+= 1 }
         guard index == end || bytes[index] == UInt8(ascii: "#") else { return nil }
         return Parsed(microseconds: seconds * 1_000_000 + micro, type: type, code: code, value: value32)
     }
@@ -93,9 +96,9 @@ enum EvemuEventLine {
                 guard digits > 0, byte == 0x20 || byte == 0x09 else { return nil }
                 return UInt16(exactly: value)
             }
-            value = value * 16 + UInt32(digit)
-            digits += 1
-            index += 1
+            value = value &* 16 &+ UInt32(digit)
+            digits &+= 1
+            index &+= 1
             if digits > 4 { return nil }
         }
         return nil // a hex field is never last on the line

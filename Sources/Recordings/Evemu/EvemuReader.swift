@@ -92,16 +92,22 @@ public struct EvemuReader: EvdevEventReader {
                 line = pending
                 self.pending = nil
             } else {
-                guard let raw = try lines.nextRawLine() else { return nil }
-                if let fast = EvemuEventLine.parse(raw.bytes) {
-                    currentLine = raw.number
+                // An event line is parsed straight from the reader's buffer; anything else becomes text.
+                guard let (number, raw) = try lines.withNextRawLine({ number, bytes -> (Int, RawLine) in
+                    if let fast = EvemuEventLine.parse(bytes) { return (number, .event(fast)) }
+                    return (number, .other(String(decoding: bytes, as: UTF8.self)))
+                }) else { return nil }
+                switch raw {
+                case .event(let fast):
+                    currentLine = number
                     if let event = try accept(microseconds: fast.microseconds, type: fast.type, code: fast.code, value: fast.value,
-                                              timeText: nil, line: raw.number) {
+                                              timeText: nil, line: number) {
                         return event
                     }
                     continue
+                case .other(let text):
+                    line = TextLine(number: number, text: text)
                 }
-                line = TextLine(number: raw.number, text: String(decoding: raw.bytes, as: UTF8.self))
             }
             currentLine = line.number
             let (content, _) = Self.split(line.text)
@@ -111,6 +117,12 @@ public struct EvemuReader: EvdevEventReader {
             }
             if let event = try parseEvent(content.dropFirst(2), line: line.number) { return event }
         }
+    }
+
+    /// A line as read: an event line parsed on the fast path, or any other line's text.
+    private enum RawLine {
+        case event(EvemuEventLine.Parsed)
+        case other(String)
     }
 
     private mutating func parseEvent(_ text: Substring, line: Int) throws -> EvdevEvent? {
