@@ -70,7 +70,10 @@ public final class ScrollView {
     // MARK: - Observing
 
     public var state: ScrollViewState {
-        ScrollViewState(
+        // The phase read once: each flag read from the stored property would copy the whole enum
+        // (its motions' payloads) out of the object again.
+        let phase = self.phase
+        return ScrollViewState(
             contentOffset: contentOffset, zoomScale: zoomScale, contentSize: contentSize,
             isTracking: isTracking, isDragging: phase.isDragging, isDecelerating: phase.isDecelerating,
             isScrollAnimating: phase.isScrollAnimating, isZooming: phase.isZooming,

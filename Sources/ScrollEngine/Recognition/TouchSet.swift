@@ -101,13 +101,46 @@ public struct TouchMotion: Hashable, Sendable {
 
     public static func between(_ before: TouchSet, _ after: TouchSet) -> TouchMotion {
         // The persisting fingers: in `before` those still in `after`, in `after` those already in
-        // `before` (the same slots, summed in the same slot order).
-        guard let c0 = before.centroid(where: { after.contains($0) }), let c1 = after.centroid(where: { before.contains($0) }) else {
+        // `before` (the same slots, summed in the same slot order). Both sets keep their touches
+        // sorted by slot, so one merge-like walk pairs them: the sums below are the ones
+        // `centroid(where:)` and `spread(where:)` would form, in the same order, without their
+        // repeated membership scans.
+        let a = before.touches, b = after.touches
+        @inline(__always) func forEachPair(_ body: (Point, Point) -> Void) {
+            var i = 0, j = 0
+            while i < a.count, j < b.count {
+                let slotA = a[i].slot, slotB = b[j].slot
+                if slotA == slotB {
+                    body(a[i].location, b[j].location)
+                    i += 1
+                    j += 1
+                } else if slotA < slotB {
+                    i += 1
+                } else {
+                    j += 1
+                }
+            }
+        }
+        var sum0 = Point.zero, sum1 = Point.zero
+        var count = 0
+        forEachPair { p0, p1 in
+            sum0 = sum0 + p0
+            sum1 = sum1 + p1
+            count += 1
+        }
+        guard count > 0 else {
             return TouchMotion(translation: .zero, scale: 1, focus: after.centroid())
         }
+        let c0 = sum0 / Double(count), c1 = sum1 / Double(count)
         var scale = 1.0
-        if let s0 = before.spread(where: { after.contains($0) }), let s1 = after.spread(where: { before.contains($0) }), s0 > 1e-9 {
-            scale = s1 / s0
+        if count >= 2 {
+            var spread0 = 0.0, spread1 = 0.0
+            forEachPair { p0, p1 in
+                spread0 += p0.distance(to: c0)
+                spread1 += p1.distance(to: c1)
+            }
+            let s0 = spread0 / Double(count), s1 = spread1 / Double(count)
+            if s0 > 1e-9 { scale = s1 / s0 }
         }
         return TouchMotion(translation: c1 - c0, scale: scale, focus: c1)
     }
