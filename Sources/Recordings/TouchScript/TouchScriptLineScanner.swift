@@ -20,6 +20,12 @@ enum TouchScriptLineScanner {
 
     /// The fields of `line` (a whole line, spaces and tabs around it allowed), or nil.
     static func scan(_ line: ArraySlice<UInt8>) -> Fields? {
+        // Over the slice's storage: an ArraySlice checks its bounds (and is reference counted) on
+        // every access, which cost as much as the scanning.
+        line.withUnsafeBufferPointer(scan(_:))
+    }
+
+    static func scan(_ line: UnsafeBufferPointer<UInt8>) -> Fields? {
         var cursor = Cursor(bytes: line)
         var t: Int64?, slot: Int64?, phase: TouchPhase?, x: Double?, y: Double?
         guard cursor.take(UInt8(ascii: "{")) else { return nil }
@@ -52,10 +58,10 @@ enum TouchScriptLineScanner {
 
     /// A position in the line's bytes; every method skips the JSON whitespace before its token.
     struct Cursor {
-        let bytes: ArraySlice<UInt8>
+        let bytes: UnsafeBufferPointer<UInt8>
         var index: Int
 
-        init(bytes: ArraySlice<UInt8>) {
+        init(bytes: UnsafeBufferPointer<UInt8>) {
             self.bytes = bytes
             index = bytes.startIndex
         }
@@ -133,8 +139,12 @@ enum TouchScriptLineScanner {
         }
 
         /// Whether the bytes are exactly the literal's (compared as bytes: no String is made).
-        private static func equal(_ bytes: ArraySlice<UInt8>, _ literal: StaticString) -> Bool {
-            literal.withUTF8Buffer { utf8 in bytes.count == utf8.count && bytes.elementsEqual(utf8) }
+        private static func equal(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, _ literal: StaticString) -> Bool {
+            let length = literal.utf8CodeUnitCount
+            guard bytes.count == length else { return false }
+            let start = bytes.startIndex
+            for offset in 0..<length where bytes.base[start + offset] != literal.utf8Start[offset] { return false }
+            return true
         }
 
         /// A JSON integer (no fraction or exponent) of at most 18 digits, so it cannot overflow.
@@ -183,7 +193,7 @@ enum TouchScriptLineScanner {
                 if position < bytes.endIndex, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") { position += 1 }
                 guard digits() > 0 else { return nil }
             }
-            guard position - start <= 15, let value = Self.decimal(bytes[start..<position]) else { return nil }
+            guard position - start <= 15, let value = Self.decimal(UnsafeBufferPointer(rebasing: bytes[start..<position])) else { return nil }
             if value == 0 {
                 // The decoder reads an integral value as an integer first, so every spelling of
                 // zero (-0, -0.0, 0e5) becomes +0; a nonzero number that rounds to zero is left to it.
@@ -201,6 +211,10 @@ enum TouchScriptLineScanner {
         /// multiplication or division rounds once: the correctly rounded result strtod gives (Clinger's
         /// fast path). Other exponents go to the standard library's parser.
         static func decimal(_ text: ArraySlice<UInt8>) -> Double? {
+            text.withUnsafeBufferPointer(decimal(_:))
+        }
+
+        static func decimal(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
             var p = text.startIndex
             let negative = text[p] == UInt8(ascii: "-")
             if negative { p += 1 }
