@@ -225,6 +225,15 @@ public struct EvdevDecoder: Sendable {
 
     private mutating func commitSlots() -> [TouchSample] {
         for index in slots.indices {
+            // A slot nothing happened to (no tracking id started or ended, no move) that holds no
+            // finger stays as it is: for idle, unknown and palm slots `SlotLife.next` depends only
+            // on `started`/`ended`. Most of a device's slots are idle in most frames.
+            if slots[index].frame == SlotFrame() {
+                switch slots[index].life {
+                case .idle, .unknown, .palm: continue
+                case .down: break
+                }
+            }
             var frame = slots[index].frame
             frame.touching = slots[index].trackingID >= 0
             frame.palm = slots[index].toolType == MTToolType.palm
