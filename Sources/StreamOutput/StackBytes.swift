@@ -71,7 +71,10 @@ struct StackBytes {
     @inline(__always) mutating func write(to bytes: inout [UInt8]) {
         let length = count
         withUnsafeBytes(of: &storage) { raw in
-            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[0..<length]))
+            // As typed bytes: Array appends those with one memcpy, a raw buffer byte by byte.
+            raw.withMemoryRebound(to: UInt8.self) { typed in
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: typed[0..<length]))
+            }
         }
     }
 }
