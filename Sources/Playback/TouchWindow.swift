@@ -8,9 +8,9 @@ struct TouchWindow {
     let start: Timestamp?
     let end: Timestamp?
     /// Fingers down in the recording so far, with their last location.
-    private var recorded: [TouchSlot: Point] = [:]
+    private var recorded = Fingers()
     /// Fingers down as fed to the engine.
-    private var fed: [TouchSlot: Point] = [:]
+    private var fed = Fingers()
     private var opened = false
 
     init(start: Timestamp?, end: Timestamp?) {
@@ -28,8 +28,8 @@ struct TouchWindow {
         if !opened, start.map({ frame.time >= $0 }) ?? true {
             opened = true
             if let start, !recorded.isEmpty {
-                opening = TouchFrame(time: start, samples: recorded.keys.sorted().map {
-                    TouchSample(slot: $0, phase: .down, location: recorded[$0]!)
+                opening = TouchFrame(time: start, samples: recorded.entries.map {
+                    TouchSample(slot: $0.slot, phase: .down, location: $0.location)
                 })
                 fed = recorded
             }
@@ -38,8 +38,8 @@ struct TouchWindow {
         if !opened {
             for sample in frame.samples {
                 switch sample.phase {
-                case .down, .move: recorded[sample.slot] = sample.location
-                case .up, .cancel: recorded[sample.slot] = nil
+                case .down, .move: recorded.set(sample.slot, sample.location)
+                case .up, .cancel: recorded.remove(sample.slot)
                 }
             }
         }
@@ -53,17 +53,14 @@ struct TouchWindow {
             var keep = true
             switch sample.phase {
             case .down:
-                fed[sample.slot] = sample.location
+                fed.set(sample.slot, sample.location)
             case .move:
-                if let finger = fed.index(forKey: sample.slot) {
-                    fed.values[finger] = sample.location
-                } else {
-                    // A move of a finger the engine never saw go down (a reader that tolerates it).
-                    sample.phase = .down
-                    fed[sample.slot] = sample.location
-                }
+                // A move of a finger the engine never saw go down (a reader that tolerates it)
+                // goes down.
+                if !fed.contains(sample.slot) { sample.phase = .down }
+                fed.set(sample.slot, sample.location)
             case .up, .cancel:
-                if fed.removeValue(forKey: sample.slot) == nil { keep = false }
+                if !fed.remove(sample.slot) { keep = false }
             }
             if admitted == nil, !keep || sample != original { admitted = Array(frame.samples[..<index]) }
             if keep { admitted?.append(sample) }
@@ -75,8 +72,42 @@ struct TouchWindow {
     /// Cancels every finger still down, at `time` (the window's end or the input's).
     mutating func close(at time: Timestamp) -> TouchFrame? {
         guard !fed.isEmpty else { return nil }
-        let samples = fed.keys.sorted().map { TouchSample(slot: $0, phase: .cancel, location: fed[$0]!) }
+        let samples = fed.entries.map { TouchSample(slot: $0.slot, phase: .cancel, location: $0.location) }
         fed.removeAll()
         return TouchFrame(time: time, samples: samples)
     }
+}
+
+/// Fingers down by slot, kept sorted by slot: a handful at most, so a linear scan is cheaper than
+/// hashing, and the order in which they are cancelled or put down is the slots' order. Removing keeps
+/// the storage, so a window allocates nothing once it has seen its most fingers.
+private struct Fingers {
+    private(set) var entries: [(slot: TouchSlot, location: Point)] = []
+
+    var isEmpty: Bool { entries.isEmpty }
+
+    func contains(_ slot: TouchSlot) -> Bool { entries.contains { $0.slot == slot } }
+
+    /// Puts the finger at `location`, adding it if it is not down.
+    mutating func set(_ slot: TouchSlot, _ location: Point) {
+        if let index = entries.firstIndex(where: { $0.slot >= slot }) {
+            if entries[index].slot == slot {
+                entries[index].location = location
+            } else {
+                entries.insert((slot, location), at: index)
+            }
+        } else {
+            entries.append((slot, location))
+        }
+    }
+
+    /// Removes the finger; false when it was not down.
+    @discardableResult
+    mutating func remove(_ slot: TouchSlot) -> Bool {
+        guard let index = entries.firstIndex(where: { $0.slot == slot }) else { return false }
+        entries.remove(at: index)
+        return true
+    }
+
+    mutating func removeAll() { entries.removeAll(keepingCapacity: true) }
 }
