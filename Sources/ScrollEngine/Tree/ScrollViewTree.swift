@@ -477,9 +477,19 @@ public final class ScrollViewTree {
     /// Before the views see a frame: which one may pinch, and whose pan a content view holds back.
     private func prepareRecognisers(_ g: Gesture) {
         guard g.owner == nil, let deepest = g.chain.last else { return }
-        // Summed in the dictionary's order, as the values would be listed (no temporary array).
+        // Summed in slot order, so the centroid has the same bits in every process (a Dictionary lists
+        // its values in an order that follows the process's hash seed); a few fingers, no temporary array.
         var sum = Point.zero
-        for p in g.fingers.values { sum = sum + p }
+        var previous: TouchSlot?
+        for _ in 0..<g.fingers.count {
+            var next: (slot: TouchSlot, location: Point)?
+            for (slot, location) in g.fingers where previous.map({ slot > $0 }) ?? true {
+                if next.map({ slot < $0.slot }) ?? true { next = (slot, location) }
+            }
+            guard let next else { break }
+            sum = sum + next.location
+            previous = next.slot
+        }
         let centroid = sum / Double(max(1, g.fingers.count))
         let pinchView = g.chain.last { entries[$0].view.canZoom && g.placements[$0]!.clip.contains(onScreen(centroid)) }
         let holder = entries[deepest].view.delivery
