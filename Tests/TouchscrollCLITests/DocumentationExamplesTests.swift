@@ -153,32 +153,8 @@ final class DocumentationExamplesTests: XCTestCase {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("touchscroll-doc-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let process = Process()
-        process.executableURL = TouchscrollProcess.executable
-        process.currentDirectoryURL = TouchscrollProcess.packageRoot
-        process.arguments = ["daemon", "--control-stdin", "--config", "config/example.yaml",
-                             "--runtime-dir", scratch.path, "--state-dir", scratch.path]
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
-        try process.run()
-        defer { if process.isRunning { process.terminate() }; process.waitUntilExit() }
-        input.fileHandleForWriting.write(Data((requests.joined(separator: "\n") + "\n").utf8))
-        // A reply that never comes must fail the test, not hang it: stop the daemon after 20 s at most.
-        DispatchQueue.global().asyncAfter(deadline: .now() + 20) { if process.isRunning { process.terminate() } }
-        // Replies are the lines with "ok" (the event stream shares standard output); read until all are in.
-        var replies: [String] = [], pending = Data()
-        while replies.count < requests.count {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            pending.append(chunk)
-            while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-                let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
-                pending.removeSubrange(pending.startIndex...newline)
-                if line.contains(#""ok":"#) { replies.append(line) }
-            }
-        }
+        let replies = try TouchscrollProcess.controlStdinReplies(config: "config/example.yaml", requests: requests,
+                                                                 directory: scratch.path)
         XCTAssertEqual(replies, documented)
     }
 

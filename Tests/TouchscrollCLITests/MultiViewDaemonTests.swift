@@ -4,36 +4,11 @@ import XCTest
 /// The daemon on the bundled screen of nested scroll views (config/list-with-carousel.yaml): control
 /// requests name a view, `state` lists both, and each view's position survives a restart under its id.
 final class MultiViewDaemonTests: XCTestCase {
-    /// Sends `requests` to `touchscroll daemon --control-stdin`, returns the reply lines, then stops
-    /// the daemon with SIGTERM (it saves the state as it stops).
+    /// Sends `requests` to `touchscroll daemon --control-stdin` on the bundled screen and returns the
+    /// reply lines; the daemon then stops with SIGTERM (it saves the state as it stops).
     func daemon(_ requests: [String], stateDirectory: String) throws -> [String] {
-        let process = Process()
-        process.executableURL = TouchscrollProcess.executable
-        process.currentDirectoryURL = TouchscrollProcess.packageRoot
-        process.arguments = ["daemon", "--control-stdin", "--config", "config/list-with-carousel.yaml",
-                             "--runtime-dir", stateDirectory, "--state-dir", stateDirectory]
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
-        try process.run()
-        defer { if process.isRunning { process.terminate() }; process.waitUntilExit() }
-        input.fileHandleForWriting.write(Data((requests.joined(separator: "\n") + "\n").utf8))
-        DispatchQueue.global().asyncAfter(deadline: .now() + 20) { if process.isRunning { process.terminate() } }
-        var replies: [String] = [], pending = Data()
-        while replies.count < requests.count {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            pending.append(chunk)
-            while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-                let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
-                pending.removeSubrange(pending.startIndex...newline)
-                if line.contains(#""ok":"#) { replies.append(line) }
-            }
-        }
-        process.terminate()
-        process.waitUntilExit()
-        return replies
+        try TouchscrollProcess.controlStdinReplies(config: "config/list-with-carousel.yaml", requests: requests,
+                                                   directory: stateDirectory)
     }
 
     func offsets(_ reply: String) throws -> [String: [String: Double]] {

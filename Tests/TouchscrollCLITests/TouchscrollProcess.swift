@@ -65,4 +65,36 @@ struct TouchscrollProcess {
         guard stat(path, &status) == 0 else { throw CocoaError(.fileReadUnknown) }
         return "\(UInt64(status.st_dev)):\(UInt64(status.st_ino))"
     }
+
+    /// Runs `touchscroll daemon --control-stdin --config CONFIG` with its runtime and state directories in
+    /// `directory`, writes `requests` to its standard input, and returns the reply lines (the lines with
+    /// "ok"; the event stream shares standard output) once there is one per request. Then stops it with
+    /// SIGTERM, so it saves its state. A reply that never comes fails the caller's count, not the run:
+    /// the daemon is stopped after 20 s at most.
+    static func controlStdinReplies(config: String, requests: [String], directory: String) throws -> [String] {
+        let process = Process()
+        process.executableURL = executable
+        process.currentDirectoryURL = packageRoot
+        process.arguments = ["daemon", "--control-stdin", "--config", config, "--runtime-dir", directory, "--state-dir", directory]
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        try process.run()
+        defer { if process.isRunning { process.terminate() }; process.waitUntilExit() }
+        input.fileHandleForWriting.write(Data((requests.joined(separator: "\n") + "\n").utf8))
+        DispatchQueue.global().asyncAfter(deadline: .now() + 20) { if process.isRunning { process.terminate() } }
+        var replies: [String] = [], pending = Data()
+        while replies.count < requests.count {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            pending.append(chunk)
+            while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
+                pending.removeSubrange(pending.startIndex...newline)
+                if line.contains(#""ok":"#) { replies.append(line) }
+            }
+        }
+        return replies
+    }
 }
