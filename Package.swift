@@ -5,6 +5,7 @@
 // Layers, bottom up (imports only ever point downwards):
 //   ScrollEngine                 pure: geometry, physics, recognizers, delivery, delegate events; no I/O, no clock
 //   SystemInterface              the one system-call layer (SystemCalls, SystemCallFaults) and Errno
+//   JSONDocument                 JSON text ↔ value: the one JSON parser and writer
 //   Recordings, Configuration,   edges: readers of recorded sessions / touch scripts, YAML config,
 //   StreamOutput, Renderer,      the JSON Lines encoder, the framebuffer renderer,
 //   LiveInput                    libinput / libevdev backends
@@ -50,7 +51,7 @@ let engine: [Target] = [
 let recordings: [Target] = [
     .target(
         name: "Recordings",
-        dependencies: ["ScrollEngine", "YAMLDocument"],
+        dependencies: ["ScrollEngine", "YAMLDocument", "JSONDocument"],
         path: "Sources/Recordings",
         swiftSettings: replayHotPath
     ),
@@ -62,6 +63,10 @@ let recordings: [Target] = [
     .target(name: "YAMLDocument", dependencies: ["CYAML"], path: "Sources/YAMLDocument",
             linkerSettings: [.linkedLibrary(":libyaml.a")]),
     .testTarget(name: "YAMLDocumentTests", dependencies: ["YAMLDocument"], path: "Tests/YAMLDocumentTests"),
+    // JSON (RFC 8259) as a value: the one parser and writer of the tree, below the touch-script reader
+    // (lines off the scanner's path) and the daemon (control requests, replies, the state file).
+    .target(name: "JSONDocument", path: "Sources/JSONDocument"),
+    .testTarget(name: "JSONDocumentTests", dependencies: ["JSONDocument"], path: "Tests/JSONDocumentTests"),
     .executableTarget(name: "generate-recordings", dependencies: ["Recordings"], path: "Sources/generate-recordings"),
     .executableTarget(name: "recordings-bench", dependencies: ["Recordings", "ScrollEngine", "Configuration", "StreamOutput"], path: "Sources/recordings-bench"),
     .testTarget(name: "RecordingsTests", dependencies: ["Recordings"], path: "Tests/RecordingsTests"),
@@ -136,7 +141,7 @@ let daemon: [Target] = [
         name: "Daemon",
         dependencies: [
             "ScrollEngine", "Configuration", "StreamOutput", "LiveInput", "Renderer", "SystemInterface", "CSystemCalls", "CInputShim",
-            .product(name: "Logging", package: "swift-log"),
+            "JSONDocument", .product(name: "Logging", package: "swift-log"),
         ],
         path: "Sources/Daemon"
     ),
@@ -145,7 +150,7 @@ let daemon: [Target] = [
     .testTarget(
         name: "DaemonTests",
         dependencies: ["Daemon", "daemon-state-writer", "LiveInput", "Renderer", "Configuration", "StreamOutput", "SystemInterface",
-                       "DisplayTestSupport",
+                       "DisplayTestSupport", "JSONDocument",
                        .product(name: "Logging", package: "swift-log")],
         path: "Tests/DaemonTests"
     ),
@@ -160,7 +165,7 @@ let executable: [Target] = [
             "LiveInput",
             "Renderer",
             "Daemon",
-            "SystemInterface",
+            "SystemInterface", "JSONDocument",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ],
@@ -192,7 +197,7 @@ let package = Package(
         .executable(name: "touchscroll", targets: ["touchscroll"]),
         .library(name: "ScrollEngine", targets: ["ScrollEngine"]),
         // The parsers, for the libFuzzer harnesses in fuzz/ (a package of their own: see mk/fuzz.mk).
-        .library(name: "TouchscrollParsers", targets: ["Recordings", "Configuration", "Daemon"]),
+        .library(name: "TouchscrollParsers", targets: ["Recordings", "Configuration", "Daemon", "JSONDocument"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Daemon
 import Glibc
+import JSONDocument
 import LiveInput
 import Logging
 import ScrollEngine

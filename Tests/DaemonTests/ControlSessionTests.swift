@@ -150,6 +150,15 @@ final class ControlSessionTests: XCTestCase {
         assertError(#"{"id":[1],"command":"state"}"#, #"{"error":"\"id\" must be a string or a number, found an array","ok":false}"# + "\n")
     }
 
+    /// A key given twice is refused, not resolved to one of its values: the request is ambiguous.
+    func testAKeyGivenTwiceIsRefused() {
+        assertError(#"{"command":"setZoomScale","scale":2,"scale":0.5}"#, #"{"error":"not JSON: duplicate key at scale","ok":false}"# + "\n")
+        assertError(#"{"command":"setContentOffset","offset":{"x":0,"y":640,"y":0}}"#,
+                    #"{"error":"not JSON: duplicate key at offset.y","ok":false}"# + "\n")
+        // The id too, though the reply cannot echo it.
+        assertError(#"{"id":1,"id":2,"command":"state"}"#, #"{"error":"not JSON: duplicate key at id","ok":false}"# + "\n")
+    }
+
     func testANonFiniteNumberIsRefused() {
         assertError(#"{"command":"setZoomScale","scale":1e999}"#, #"{"error":"not JSON: number out of range at scale","ok":false}"# + "\n")
     }

@@ -1,4 +1,5 @@
 import Daemon
+import JSONDocument
 import Foundation
 import XCTest
 

@@ -1,3 +1,4 @@
+import JSONDocument
 import ScrollEngine
 
 /// One request of the control protocol (docs/control.md), decoded from a JSON line.

@@ -1,3 +1,4 @@
+import JSONDocument
 import ScrollEngine
 
 /// Turns one line of the control protocol into a request, or says precisely what is wrong with it.
@@ -153,8 +154,8 @@ public enum ControlCommandParser {
             guard case .number(let n) = value else {
                 throw .wrongType(command: command, field: path, expected: "a number", found: value.kind)
             }
-            guard n.isFinite else { throw .invalidValue(command: command, field: path, reason: "must be finite") }
-            return n
+            guard n.double.isFinite else { throw .invalidValue(command: command, field: path, reason: "must be finite") }
+            return n.double
         }
 
         /// A position, offset or inset within `InputLimits` (±1e7 points).
@@ -174,10 +175,11 @@ public enum ControlCommandParser {
         }
     }
 
-    /// A JSON parse error as a short phrase: where a number is out of range, else that the line
-    /// is not JSON (the position of a syntax error helps nobody typing a request).
+    /// A JSON parse error as a short phrase: where a number is out of range or a key is given twice,
+    /// else that the line is not JSON (the position of a syntax error helps nobody typing a request).
     static func describe(_ error: JSONParseError) -> String {
         if let path = error.numberOutOfRangeAt { return "number out of range at \(path)" }
+        if let path = error.duplicateKeyAt { return "duplicate key at \(path)" }
         return "The given data was not valid JSON."
     }
 }

@@ -1,3 +1,4 @@
+import JSONDocument
 import ScrollEngine
 
 /// The answer to one request, written as one JSON line:

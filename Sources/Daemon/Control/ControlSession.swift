@@ -1,3 +1,4 @@
+import JSONDocument
 import ScrollEngine
 
 /// One control connection's protocol state and its handling of complete lines: parse, apply to the

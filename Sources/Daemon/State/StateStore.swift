@@ -1,5 +1,6 @@
 import SystemInterface
 import Glibc
+import JSONDocument
 import ScrollEngine
 import Logging
 
@@ -148,7 +149,7 @@ public struct StateStore: Sendable {
 
         static func double(_ object: [String: JSONValue], _ key: String, at path: [String]) throws(FieldError) -> Double {
             switch try field(object, key, at: path) {
-            case .number(let n): return n
+            case .number(let n): return n.double
             case .null: throw FieldError(reason: "expected Double at \(describe(path + [key])), found null")
             default: throw FieldError(reason: "expected Double at \(describe(path + [key]))")
             }
@@ -156,7 +157,7 @@ public struct StateStore: Sendable {
 
         static func int(_ object: [String: JSONValue], _ key: String, at path: [String]) throws(FieldError) -> Int {
             switch try field(object, key, at: path) {
-            case .number(let n) where n.rounded() == n && abs(n) < 1e15: return Int(n)
+            case .number(let n) where n.double.rounded() == n.double && abs(n.double) < 1e15: return Int(n.double)
             case .null: throw FieldError(reason: "expected Int at \(describe(path + [key])), found null")
             default: throw FieldError(reason: "expected Int at \(describe(path + [key]))")
             }

@@ -135,8 +135,11 @@ public struct TouchScriptReader: TouchFrameReader {
     }
 
     private func parse(_ text: ArraySlice<UInt8>, line: Int) throws -> TouchScriptEvent {
-        guard let fields = TouchScriptObjectParser.parse(text) else {
-            throw self.error(line, "a JSON object of numbers and strings like {\"t\": 0, \"slot\": 0, \"phase\": \"down\", \"x\": 1, \"y\": 2}, got invalid JSON")
+        let fields: [String: JSONScalar]
+        do {
+            fields = try TouchScriptObjectParser.parse(text)
+        } catch {
+            throw self.error(line, error.expected)
         }
         let t = try integer(fields, "t", line: line)
         guard Timestamp.isValidInput(microseconds: t) else {

@@ -1,13 +1,17 @@
-/// A JSON document as a value. Requests are parsed into this first (`JSONValue.parse`, RFC 8259,
-/// strict) so the command parser can tell a missing field from a field of the wrong type and name
-/// both precisely; replies and the state file are built from it and written with sorted keys.
+/// A JSON document as a value: what `JSONValue.parse` reads (control requests, the state file, a
+/// touch-script line off the scanner's path), so a reader can tell a missing field from a field of
+/// the wrong type and name both precisely; control replies, the state file and `devices --json` are
+/// built from it and written with sorted keys.
 public enum JSONValue: Hashable, Sendable {
     case null
     case bool(Bool)
-    case number(Double)
+    case number(JSONNumber)
     case string(String)
     case array([JSONValue])
     case object([String: JSONValue])
+
+    /// A number from its Double value.
+    public static func number(_ value: Double) -> JSONValue { .number(JSONNumber(value)) }
 
     /// What a value is, for error messages ("expected a number, found a string").
     public var kind: String {
@@ -22,9 +26,9 @@ public enum JSONValue: Hashable, Sendable {
     }
 
     /// The value as one line of JSON with sorted keys (no trailing newline). Numbers are written in
-    /// their shortest exact form (`640`, `0.1`, `1e-05`), so a request's id is echoed unchanged;
-    /// a non-finite number, which JSON cannot carry (parsed requests and engine states never hold
-    /// one), is written `null`.
+    /// their shortest exact form (`640`, `0.1`, `1e-05`; a whole number within Int64 as its digits,
+    /// `9007199254740993` too), so a request's id is echoed unchanged; a non-finite number, which
+    /// JSON cannot carry (parsed requests and engine states never hold one), is written `null`.
     public var jsonText: String {
         var bytes: [UInt8] = []
         append(to: &bytes)
@@ -96,7 +100,12 @@ public enum JSONValue: Hashable, Sendable {
         }
     }
 
-    private static func appendNumber(_ value: Double, to bytes: inout [UInt8]) {
+    private static func appendNumber(_ number: JSONNumber, to bytes: inout [UInt8]) {
+        if let integer = number.integer {
+            bytes.append(contentsOf: "\(integer)".utf8)
+            return
+        }
+        let value = number.double
         guard value.isFinite else {
             bytes.append(contentsOf: "null".utf8)
             return

@@ -1,9 +1,12 @@
-/// JSON text (RFC 8259) into a `JSONValue`, accepting exactly what Foundation's `JSONDecoder` did
-/// (which read control requests and state files before; `JSONCorpusDifferentialTests` compares
-/// the two on the fuzz corpora): no comments, no unescaped control characters, no lone surrogates,
-/// nothing after the value but whitespace; as JSONDecoder, a UTF-8 byte order mark before the value
-/// and one trailing comma in an array or object are accepted, and a key given twice keeps its
-/// first value. Bounded: nesting deeper than `maximumDepth` and numbers a Double cannot hold (too
+/// JSON text (RFC 8259) into a `JSONValue`: the one JSON parser of the tree, for control requests,
+/// the state file and touch-script lines. Byte-level, no Foundation. It accepts what Foundation's
+/// `JSONDecoder` accepted when it read control requests and state files (`JSONCorpusDifferentialTests`
+/// compares the two on the fuzz corpora): no comments, no unescaped control characters, no lone
+/// surrogates, no invalid UTF-8, nothing after the value but whitespace; a UTF-8 byte order mark
+/// before the value and one trailing comma in an array or object are accepted. Stricter than
+/// JSONDecoder in one rule: a key given twice in one object is an error (RFC 8259 leaves the meaning
+/// open, and readers disagree on which value wins), as a duplicate key is in the YAML configuration.
+/// Bounded: nesting deeper than the caller's `maximumDepth` and numbers a Double cannot hold (too
 /// large, or so small they would read as 0) are errors.
 public struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What was wrong, as a short phrase.
@@ -13,18 +16,26 @@ public struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible
     /// For a number beyond a Double, the key path to it (`scale`, `rect.Index 0`, `top level`):
     /// the text is valid JSON that no field can hold.
     public var numberOutOfRangeAt: String?
+    /// For a key given twice in one object, its key path (`command`, `offset.x`).
+    public var duplicateKeyAt: String?
 
     public var description: String { "\(reason) at byte \(offset)" }
 }
 
 extension JSONValue {
-    /// Deepest nesting of arrays and objects accepted (as Foundation's JSONDecoder).
-    public static let maximumDepth = 512
+    /// Deepest nesting of arrays and objects accepted by default (as Foundation's JSONDecoder).
+    public static let defaultMaximumDepth = 512
 
-    /// The single JSON value in `bytes` (whitespace around it allowed).
-    public static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
+    /// The single JSON value in `bytes` (whitespace around it allowed), with at most `maximumDepth`
+    /// arrays and objects nested (the outermost counts: `[[1]]` is 2 deep).
+    public static func parse(_ bytes: [UInt8], maximumDepth: Int = defaultMaximumDepth) throws(JSONParseError) -> JSONValue {
+        try parse(bytes[...], maximumDepth: maximumDepth)
+    }
+
+    /// The single JSON value in `bytes`; error offsets count from the slice's start.
+    public static func parse(_ bytes: ArraySlice<UInt8>, maximumDepth: Int = defaultMaximumDepth) throws(JSONParseError) -> JSONValue {
         try bytes.withUnsafeBufferPointer { (buffer) throws(JSONParseError) -> JSONValue in
-            var parser = JSONParser(bytes: buffer)
+            var parser = JSONParser(bytes: buffer, maximumDepth: maximumDepth)
             if buffer.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 } // a byte order mark
             parser.skipWhitespace()
             let value = try parser.value(depth: 0)
@@ -36,16 +47,35 @@ extension JSONValue {
 }
 
 private struct JSONParser {
-    let bytes: UnsafeBufferPointer<UInt8>
-    var index = 0
-    /// The keys and array positions (`Index 2`) down to the value being parsed.
-    var path: [String] = []
+    /// One step of the way from the top to the value being parsed.
+    enum PathComponent {
+        case key(String)
+        case index(Int)
+    }
 
-    init(bytes: UnsafeBufferPointer<UInt8>) {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let maximumDepth: Int
+    var index = 0
+    /// The keys and array positions down to the value being parsed (only spelled out for an error).
+    var path: [PathComponent] = []
+
+    init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
         self.bytes = bytes
+        self.maximumDepth = maximumDepth
     }
 
     func error(_ reason: String) -> JSONParseError { JSONParseError(reason: reason, offset: index) }
+
+    /// The path as error messages name it: keys and `Index N` joined by dots, or `top level`.
+    var pathText: String {
+        guard !path.isEmpty else { return "top level" }
+        return path.map { component in
+            switch component {
+            case .key(let key): key
+            case .index(let index): "Index \(index)"
+            }
+        }.joined(separator: ".")
+    }
 
     var current: UInt8? { index < bytes.count ? bytes[index] : nil }
 
@@ -64,7 +94,7 @@ private struct JSONParser {
         guard let b = current else { throw error("unexpected end of input") }
         switch b {
         case UInt8(ascii: "{"):
-            guard depth < JSONValue.maximumDepth else { throw error("nested too deeply") }
+            guard depth < maximumDepth else { throw error("nested too deeply") }
             index += 1
             var fields: [String: JSONValue] = [:]
             skipWhitespace()
@@ -72,15 +102,20 @@ private struct JSONParser {
             while true {
                 skipWhitespace()
                 guard current == UInt8(ascii: "\"") else { throw error("expected a key") }
+                let keyStart = index
                 let key = try string()
                 skipWhitespace()
                 guard current == UInt8(ascii: ":") else { throw error("expected a colon") }
                 index += 1
                 skipWhitespace()
-                path.append(key)
+                path.append(.key(key))
                 let item = try value(depth: depth + 1)
+                guard fields.updateValue(item, forKey: key) == nil else {
+                    var failure = JSONParseError(reason: "duplicate key", offset: keyStart)
+                    failure.duplicateKeyAt = pathText
+                    throw failure
+                }
                 path.removeLast()
-                if fields[key] == nil { fields[key] = item }
                 skipWhitespace()
                 if current == UInt8(ascii: ",") {
                     index += 1
@@ -93,14 +128,14 @@ private struct JSONParser {
                 return .object(fields)
             }
         case UInt8(ascii: "["):
-            guard depth < JSONValue.maximumDepth else { throw error("nested too deeply") }
+            guard depth < maximumDepth else { throw error("nested too deeply") }
             index += 1
             var items: [JSONValue] = []
             skipWhitespace()
             if current == UInt8(ascii: "]") { index += 1; return .array(items) }
             while true {
                 skipWhitespace()
-                path.append("Index \(items.count)")
+                path.append(.index(items.count))
                 items.append(try value(depth: depth + 1))
                 path.removeLast()
                 skipWhitespace()
@@ -124,7 +159,7 @@ private struct JSONParser {
     }
 
     /// -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?
-    mutating func number() throws(JSONParseError) -> Double {
+    mutating func number() throws(JSONParseError) -> JSONNumber {
         let start = index
         func isDigit(_ b: UInt8?) -> Bool { b.map { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } ?? false }
         if current == UInt8(ascii: "-") { index += 1 }
@@ -135,29 +170,32 @@ private struct JSONParser {
         } else {
             while isDigit(current) { index += 1 }
         }
+        var isIntegerLiteral = true
         if current == UInt8(ascii: ".") {
             index += 1
             guard isDigit(current) else { throw error("expected a digit after the decimal point") }
             while isDigit(current) { index += 1 }
+            isIntegerLiteral = false
         }
         if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
             index += 1
             if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { index += 1 }
             guard isDigit(current) else { throw error("expected a digit in the exponent") }
             while isDigit(current) { index += 1 }
+            isIntegerLiteral = false
         }
         let digits = UnsafeBufferPointer(rebasing: bytes[start..<index])
-        let text = String(decoding: digits, as: UTF8.self)
         // Underflow: a mantissa with a non-zero digit that reads as 0 (1e-999) is out of range too.
         let mantissa = digits.prefix { $0 != UInt8(ascii: "e") && $0 != UInt8(ascii: "E") }
         let underflows = { mantissa.contains { (UInt8(ascii: "1")...UInt8(ascii: "9")).contains($0) } }
-        guard let value = Double(text), value.isFinite, value != 0 || !underflows() else {
+        guard let number = JSONNumber(literal: String(decoding: digits, as: UTF8.self), isIntegerLiteral: isIntegerLiteral),
+              number.double.isFinite, number.double != 0 || !underflows() else {
             index = start
             var failure = error("number out of range")
-            failure.numberOutOfRangeAt = path.isEmpty ? "top level" : path.joined(separator: ".")
+            failure.numberOutOfRangeAt = pathText
             throw failure
         }
-        return value
+        return number
     }
 
     mutating func hexQuad() throws(JSONParseError) -> UInt32 {
@@ -177,7 +215,8 @@ private struct JSONParser {
         return value
     }
 
-    /// A string at `index` (on its opening quote); must be valid UTF-8.
+    /// A string at `index` (on its opening quote), escapes decoded (`\uXXXX` with surrogate pairs);
+    /// must be valid UTF-8.
     mutating func string() throws(JSONParseError) -> String {
         index += 1
         var result: [UInt8] = []
