@@ -67,8 +67,10 @@ let recordings: [Target] = [
     // (lines off the scanner's path) and the daemon (control requests, replies, the state file).
     .target(name: "JSONDocument", path: "Sources/JSONDocument"),
     .testTarget(name: "JSONDocumentTests", dependencies: ["JSONDocument"], path: "Tests/JSONDocumentTests"),
-    .executableTarget(name: "generate-recordings", dependencies: ["Recordings"], path: "Sources/generate-recordings"),
-    .executableTarget(name: "recordings-bench", dependencies: ["Recordings", "ScrollEngine", "Configuration", "StreamOutput"], path: "Sources/recordings-bench"),
+    .executableTarget(name: "generate-recordings", dependencies: ["Recordings", "StreamOutput", "SystemInterface"],
+                      path: "Sources/generate-recordings"),
+    .executableTarget(name: "recordings-bench", dependencies: ["Recordings", "ScrollEngine", "Configuration", "StreamOutput", "SystemInterface"],
+                      path: "Sources/recordings-bench"),
     .testTarget(name: "RecordingsTests", dependencies: ["Recordings"], path: "Tests/RecordingsTests"),
 ]
 
