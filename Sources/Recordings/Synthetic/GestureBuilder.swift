@@ -59,14 +59,36 @@ public struct GestureBuilder {
 
     /// Moves one finger at a constant `speed` (px per ms) along `direction` for `ticks` ticks.
     public mutating func move(_ slot: Int, direction: Point, speed pxPerMillisecond: Double, ticks: Int) {
-        let unit = direction / direction.length
-        let step = unit * (pxPerMillisecond * 1000 / Double(samplingRate))
+        let step = self.step(direction: direction, speed: pxPerMillisecond)
         for _ in 0..<ticks {
             advance()
             let point = (positions[TouchSlot(slot)] ?? .zero) + step
             positions[TouchSlot(slot)] = point
             add(TouchSample(slot: TouchSlot(slot), phase: .move, location: point))
         }
+    }
+
+    /// A flick: one finger moves at a constant `speed` (px per ms) along `direction` for `ticks`
+    /// ticks and lifts on the next tick while still moving, one more step along.
+    public mutating func flick(_ slot: Int, direction: Point, speed pxPerMillisecond: Double, ticks: Int) {
+        move(slot, direction: direction, speed: pxPerMillisecond, ticks: ticks)
+        advance()
+        up(slot, at: (positions[TouchSlot(slot)] ?? .zero) + step(direction: direction, speed: pxPerMillisecond))
+    }
+
+    /// A stroke of one or more fingers: each goes down at its start, all move in straight lines to
+    /// their targets over `milliseconds` (`move(_:over:)`), and they lift where they are one tick
+    /// later (a swipe, a pinch, a two-finger scroll).
+    public mutating func stroke(from starts: [Int: Point], to targets: [Int: Point], over milliseconds: Double) {
+        for slot in starts.keys.sorted() { down(slot, at: starts[slot]!) }
+        move(targets, over: milliseconds)
+        advance()
+        for slot in starts.keys.sorted() { up(slot) }
+    }
+
+    /// How far a finger moving at `speed` px/ms along `direction` goes in one tick.
+    private func step(direction: Point, speed pxPerMillisecond: Double) -> Point {
+        direction / direction.length * (pxPerMillisecond * 1000 / Double(samplingRate))
     }
 
     private mutating func add(_ sample: TouchSample) {

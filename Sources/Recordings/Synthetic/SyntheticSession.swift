@@ -42,9 +42,7 @@ public enum SyntheticSession: String, CaseIterable, Sendable {
         switch self {
         case .flick:
             g.down(0, at: Point(x: 640, y: 600))
-            g.move(0, direction: up, speed: 2, ticks: 6)
-            g.advance()
-            g.up(0, at: g.fingers[TouchSlot(0)]! + Point(x: 0, y: -2000.0 / 60))
+            g.flick(0, direction: up, speed: 2, ticks: 6)
         case .dragAndHold:
             g.down(0, at: Point(x: 640, y: 650))
             g.move([0: Point(x: 640, y: 350)], over: 300)
@@ -57,34 +55,20 @@ public enum SyntheticSession: String, CaseIterable, Sendable {
             g.up(0)
         case .statusBarTap:
             g.down(0, at: Point(x: 640, y: 650))
-            g.move(0, direction: up, speed: 1.6, ticks: 15)
-            g.advance()
-            g.up(0, at: g.fingers[TouchSlot(0)]! + Point(x: 0, y: -1600.0 / 60))
+            g.flick(0, direction: up, speed: 1.6, ticks: 15)
             g.wait(milliseconds: 1500 - g.time.seconds * 1000)
             g.down(0, at: Point(x: 640, y: 10))
             g.wait(milliseconds: 80)
             g.up(0)
         case .pinchIn:
-            g.down(0, at: Point(x: 440, y: 400))
-            g.down(1, at: Point(x: 840, y: 400))
-            g.move([0: Point(x: 600, y: 400), 1: Point(x: 680, y: 400)], over: 500)
-            g.advance()
-            g.up(0)
-            g.up(1)
+            g.stroke(from: [0: Point(x: 440, y: 400), 1: Point(x: 840, y: 400)],
+                     to: [0: Point(x: 600, y: 400), 1: Point(x: 680, y: 400)], over: 500)
         case .pinchOut:
-            g.down(0, at: Point(x: 600, y: 400))
-            g.down(1, at: Point(x: 680, y: 400))
-            g.move([0: Point(x: 440, y: 400), 1: Point(x: 840, y: 400)], over: 500)
-            g.advance()
-            g.up(0)
-            g.up(1)
+            g.stroke(from: [0: Point(x: 600, y: 400), 1: Point(x: 680, y: 400)],
+                     to: [0: Point(x: 440, y: 400), 1: Point(x: 840, y: 400)], over: 500)
         case .twoFingerScroll:
-            g.down(0, at: Point(x: 580, y: 600))
-            g.down(1, at: Point(x: 700, y: 600))
-            g.move([0: Point(x: 580, y: 300), 1: Point(x: 700, y: 300)], over: 300)
-            g.advance()
-            g.up(0)
-            g.up(1)
+            g.stroke(from: [0: Point(x: 580, y: 600), 1: Point(x: 700, y: 600)],
+                     to: [0: Point(x: 580, y: 300), 1: Point(x: 700, y: 300)], over: 300)
         case .taps:
             for (index, point) in [Point(x: 320, y: 200), Point(x: 640, y: 400), Point(x: 960, y: 600)].enumerated() {
                 if index > 0 { g.wait(milliseconds: 500) }
@@ -106,15 +90,10 @@ public enum SyntheticSession: String, CaseIterable, Sendable {
             g.advance()
             g.up(0, at: Point(x: 402 + 400.0 / 15, y: 400))
         case .listWithCarousel:
-            g.down(0, at: Point(x: 1000, y: 550))
-            g.move([0: Point(x: 400, y: 556)], over: 200)
-            g.advance()
-            g.up(0)
+            g.stroke(from: [0: Point(x: 1000, y: 550)], to: [0: Point(x: 400, y: 556)], over: 200)
             g.wait(milliseconds: 900)
             g.down(0, at: Point(x: 640, y: 650))
-            g.move(0, direction: up, speed: 1.5, ticks: 12)
-            g.advance()
-            g.up(0, at: g.fingers[TouchSlot(0)]! + Point(x: 0, y: -1500.0 / 60))
+            g.flick(0, direction: up, speed: 1.5, ticks: 12)
         }
         return g.frames
     }
