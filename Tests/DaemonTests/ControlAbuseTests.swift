@@ -8,7 +8,7 @@ import XCTest
 /// The control channel under abuse: extreme and wrong-typed values in every request, the fuzz
 /// corpus against a real scroll view, many clients, a 10 MB line, a client that leaves halfway
 /// through a request, and a subscriber that never reads.
-final class ControlAbuseTests: XCTestCase {
+final class ControlAbuseTests: ControlSocketTestCase {
     /// Every numeric field of every request, by its key path.
     static let numericFields: [(command: String, field: String, build: @Sendable (String) -> String)] = {
         var fields: [(String, String, @Sendable (String) -> String)] = []
@@ -103,53 +103,7 @@ final class ControlAbuseTests: XCTestCase {
         }
     }
 
-    // MARK: The socket
-
-    var directory: TemporaryDirectory!
-    var loop: PollLoop!
-    var server: ControlServer!
-    var logLines: InMemoryLogLines!
-    let recording = RecordingScrollView()
-
-    override func setUpWithError() throws {
-        directory = try TemporaryDirectory("control-abuse")
-        loop = PollLoop()
-        logLines = InMemoryLogLines()
-        server = try makeServer()
-    }
-
-    override func tearDown() {
-        server?.shutdown()
-        directory.remove()
-    }
-
-    func makeServer(outputLimit: Int = ControlServer.defaultOutputLimit) throws -> ControlServer {
-        try ControlServer(socketPath: directory.file("control.sock"), watcher: loop,
-                          eventLine: { "{\"message\":\"\($0.message.name)\",\"y\":\($0.state.contentOffset.y)}\n" },
-                          logger: Logger(label: "control") { [logLines] in JournalLogHandler(label: $0, sink: logLines!, logLevel: .debug) },
-                          outputLimit: outputLimit)
-    }
-
-    func turn() {
-        loop.turn(timeoutMilliseconds: 5) { fd, readiness in server.handle(fd, readiness, scrollView: recording, now: .seconds(1)) }
-    }
-
-    func connect() throws -> ControlClient {
-        let client = try ControlClient(path: server.socketPath)
-        turn()
-        return client
-    }
-
-    /// Turns the loop until every client has a line (or 5 s pass) and returns them.
-    func replies(_ clients: [ControlClient]) -> [[String]] {
-        var lines = Array(repeating: [String](), count: clients.count)
-        let deadline = Date().addingTimeInterval(5)
-        while lines.contains(where: \.isEmpty) && Date() < deadline {
-            turn()
-            for (index, client) in clients.enumerated() { lines[index] += client.takeLines() }
-        }
-        return lines
-    }
+    // MARK: The socket (the server of ControlSocketTestCase)
 
     func testManyClientsAtOnceEachGetTheirOwnAnswer() throws {
         let clients = try (0..<ControlServer.defaultClientLimit).map { _ in try connect() }
@@ -161,7 +115,7 @@ final class ControlAbuseTests: XCTestCase {
         for (index, lines) in answers.enumerated() {
             XCTAssertEqual(lines, [#"{"error":"setContentInset: \"inset.top\" must be between -1e7 and 1e7 points","id":\#(index),"ok":false}"#])
         }
-        XCTAssertEqual(recording.calls, [])
+        XCTAssertEqual(view.calls, [])
     }
 
     /// A line of 10 MB is refused once and skipped to its newline; the client's next request is
@@ -191,7 +145,7 @@ final class ControlAbuseTests: XCTestCase {
             #"{"error":"line longer than 65536 bytes, discarded","ok":false}"#,
             #"{"id":2,"ok":true}"#,
         ])
-        XCTAssertEqual(recording.calls, ["flashScrollIndicators at 1000000µs"])
+        XCTAssertEqual(view.calls, ["flashScrollIndicators at 1000000µs"])
     }
 
     func testAClientThatDisconnectsMidRequestIsForgotten() throws {
@@ -204,7 +158,7 @@ final class ControlAbuseTests: XCTestCase {
         XCTAssertEqual(server.clientCount, 1)
         staying.send(#"{"command":"flashScrollIndicators"}"# + "\n")
         XCTAssertEqual(replies([staying]), [[#"{"ok":true}"#]])
-        XCTAssertEqual(recording.calls, ["flashScrollIndicators at 1000000µs"])
+        XCTAssertEqual(view.calls, ["flashScrollIndicators at 1000000µs"])
     }
 
     /// A subscriber that never reads is dropped when its buffer fills; publishing never waits for

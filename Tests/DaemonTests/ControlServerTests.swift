@@ -7,51 +7,7 @@ import ScrollEngine
 import XCTest
 
 /// The control socket end to end: real AF_UNIX stream sockets, several clients, a poll loop.
-final class ControlServerTests: XCTestCase {
-    var directory: TemporaryDirectory!
-    var loop: PollLoop!
-    var view: RecordingScrollView!
-    var server: ControlServer!
-    var logLines: InMemoryLogLines!
-
-    override func setUpWithError() throws {
-        directory = try TemporaryDirectory("control")
-        loop = PollLoop()
-        view = RecordingScrollView()
-        logLines = InMemoryLogLines()
-        server = try makeServer()
-    }
-
-    override func tearDown() {
-        server?.shutdown()
-        directory.remove()
-    }
-
-    func makeServer(lineLimit: Int = ControlServer.defaultLineLimit, outputLimit: Int = ControlServer.defaultOutputLimit,
-                    clientLimit: Int = ControlServer.defaultClientLimit) throws -> ControlServer {
-        try ControlServer(socketPath: directory.file("control.sock"), watcher: loop,
-                          eventLine: { "{\"message\":\"\($0.message.name)\",\"y\":\($0.state.contentOffset.y)}\n" },
-                          logger: Logger(label: "control") { [logLines] in JournalLogHandler(label: $0, sink: logLines!, logLevel: .debug) },
-                          lineLimit: lineLimit, outputLimit: outputLimit, clientLimit: clientLimit)
-    }
-
-    /// Turns the loop until `client` has `count` lines (or `within` seconds pass) and returns them.
-    func replies(_ client: ControlClient, count: Int = 1, within: TimeInterval = 2) -> [String] {
-        var lines: [String] = []
-        let deadline = Date().addingTimeInterval(within)
-        while lines.count < count && Date() < deadline {
-            loop.turn(timeoutMilliseconds: 20) { fd, readiness in server.handle(fd, readiness, scrollView: view, now: .seconds(1)) }
-            lines += client.takeLines()
-        }
-        return lines
-    }
-
-    func connect() throws -> ControlClient {
-        let client = try ControlClient(path: server.socketPath)
-        loop.turn { fd, readiness in server.handle(fd, readiness, scrollView: view, now: .seconds(1)) }  // accept
-        return client
-    }
-
+final class ControlServerTests: ControlSocketTestCase {
     func event(_ message: DelegateMessage, y: Double) -> DelegateEvent {
         DelegateEvent(time: .seconds(1), message: message,
                       state: ScrollViewState(contentOffset: Point(x: 0, y: y), zoomScale: 1, contentSize: .zero))
