@@ -48,8 +48,10 @@ public struct PlaybackDriver<Engine: PlaybackEngine> {
         var primed: TouchFrame? = first
         var lastRecorded = origin
         var inputEnded = false
-        /// Input to feed next, already through the window (each recorded frame admitted once).
+        /// Input to feed next, already through the window (each recorded frame admitted once), from
+        /// `queue[queueHead]` on: taking a frame moves the index, not the frames behind it.
         var queue: [TouchFrame] = []
+        var queueHead = 0
 
         func step(to time: Timestamp, _ action: () -> Void) throws {
             pace(time)
@@ -74,6 +76,10 @@ public struct PlaybackDriver<Engine: PlaybackEngine> {
 
         /// Reads on until there is something to feed or the input is over.
         func refill() throws {
+            if queueHead == queue.count, queueHead > 0 {
+                queue.removeAll(keepingCapacity: true)
+                queueHead = 0
+            }
             while queue.isEmpty, !inputEnded {
                 guard let frame = try primed ?? nextFrame() else { return endInput() }
                 primed = nil
@@ -91,8 +97,9 @@ public struct PlaybackDriver<Engine: PlaybackEngine> {
         while true {
             try refill()
             let wakeUp = schedule.nextWakeup(after: now, isAnimating: engine.isAnimating, timerDeadline: engine.nextTimerDeadline)
-            if let frame = queue.first, wakeUp.map({ frame.time <= $0 }) ?? true {
-                queue.removeFirst()
+            if queueHead < queue.count, wakeUp.map({ queue[queueHead].time <= $0 }) ?? true {
+                let frame = queue[queueHead]
+                queueHead += 1
                 let fedFrame = TouchFrame(time: EngineSchedule.inputTime(frame.time, after: now), samples: frame.samples)
                 try step(to: fedFrame.time) {
                     fed(fedFrame)

@@ -12,6 +12,8 @@
 /// form (`0.30000000000000004`, `1e-05`), which is neither rounded nor exponent-free.
 public enum JSONNumberFormat {
     public static let clampMagnitude: Double = 1e15
+    /// The most bytes a number takes: a sign, 16 digits, a point and 3 digits (an `Int64`: 20).
+    static let maximumLength = 21
 
     public static func format(_ value: Double) -> String {
         var bytes: [UInt8] = []
@@ -40,15 +42,9 @@ public enum JSONNumberFormat {
         if thousandths < 0 { bytes.append(UInt8(ascii: "-")) }
         let magnitude = thousandths.magnitude
         bytes.appendDigits(magnitude / 1000)
-        var fraction = magnitude % 1000
+        let fraction = magnitude % 1000
         guard fraction != 0 else { return }
-        bytes.append(UInt8(ascii: "."))
-        var divisor: UInt64 = 100
-        while fraction != 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(fraction / divisor))
-            fraction %= divisor
-            divisor /= 10
-        }
+        bytes.appendFraction(thousandths: fraction)
     }
 
     public static func append(_ value: Int64, to bytes: inout [UInt8]) {
