@@ -21,23 +21,36 @@ public enum DelegateEventEncoder {
         appendLine(event, to: &buffer)
     }
 
+    /// The lines of `events`, one after another, appended to the end of `buffer`.
+    public static func appendLines(_ events: [DelegateEvent], to buffer: inout [UInt8]) {
+        // Field by field, so that an event is not copied out of the array whole first.
+        for index in events.indices {
+            encode(time: events[index].time, message: events[index].message, state: events[index].state,
+                   view: events[index].view, appendingTo: &buffer)
+        }
+    }
+
     /// The same line, appended to the end of `buffer` (a sink's output buffer).
     public static func appendLine(_ event: DelegateEvent, to buffer: inout [UInt8]) {
+        encode(time: event.time, message: event.message, state: event.state, view: event.view, appendingTo: &buffer)
+    }
+
+    private static func encode(time: Timestamp, message: DelegateMessage, state s: ScrollViewState, view: String?,
+                               appendingTo buffer: inout [UInt8]) {
         var chunk = StackBytes()
         // At most 5 + 20 + 13 + 34 (the longest name) + 9 bytes: well inside an empty chunk.
         chunk.append(#"{"t":"#)
-        JSONNumberFormat.append(event.time.microseconds, to: &chunk)
+        JSONNumberFormat.append(time.microseconds, to: &chunk)
         chunk.append(#","message":""#)
-        chunk.append(event.message.nameLiteral)
+        chunk.append(message.nameLiteral)
         chunk.append(#"","view":"#)
-        appendString(event.view, &chunk, &buffer)
-        let s = event.state
+        appendString(view, &chunk, &buffer)
         appendPoint(#","contentOffset":"#, s.contentOffset, &chunk, &buffer)
         chunk.reserve(13 + JSONNumberFormat.maximumLength, spillingTo: &buffer)
         chunk.append(#","zoomScale":"#)
         JSONNumberFormat.append(s.zoomScale, to: &chunk)
         appendFlags(s, &chunk, &buffer)
-        switch event.message {
+        switch message {
         case .willEndDragging(let velocity, let target):
             appendPoint(#","velocity":"#, velocity, &chunk, &buffer)
             appendPoint(#","targetContentOffset":"#, target, &chunk, &buffer)

@@ -23,9 +23,7 @@ public final class DelegateStreamWriter {
 
     /// The lines go straight into the sink's buffer when it keeps one, else one by one through `line`.
     public func write(_ events: [DelegateEvent]) throws(StreamWriteError) {
-        let appended = try sink.append { buffer in
-            for index in events.indices { DelegateEventEncoder.appendLine(events[index], to: &buffer) }
-        }
+        let appended = try sink.append { DelegateEventEncoder.appendLines(events, to: &$0) }
         if !appended {
             for index in events.indices {
                 DelegateEventEncoder.encodeLine(events[index], into: &line)

@@ -34,7 +34,14 @@ public enum JSONNumberFormat {
             return
         }
         let clamped = min(max(value, -clampMagnitude), clampMagnitude)
-        let thousandths = Int64((clamped * 1000).rounded(.toNearestOrAwayFromZero))
+        // `(clamped * 1000).rounded(.toNearestOrAwayFromZero)`, without a call to libm's round():
+        // |scaled| ≤ 10^18 < 2^63, so truncating to Int64 is exact, and so is `scaled - truncated`
+        // (the two are within a factor of two of each other, or the truncation is 0; past 2^52
+        // every double is an integer and the difference is 0).
+        let scaled = clamped * 1000
+        var thousandths = Int64(scaled)
+        let rest = scaled - Double(thousandths)
+        if rest >= 0.5 { thousandths += 1 } else if rest <= -0.5 { thousandths -= 1 }
         if thousandths == 0 {
             bytes.append(UInt8(ascii: "0"))
             return

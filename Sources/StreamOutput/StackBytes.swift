@@ -54,14 +54,27 @@ struct StackBytes {
         count = index + source.count
     }
 
-    /// Appends the decimal digits of `value` (at most 20), two at a time from a table of pairs.
-    @inline(__always) mutating func appendDigits(_ value: UInt64) {
-        var length = 1
-        var bound: UInt64 = 10
+    /// How many decimal digits `value` has: a few comparisons for the stream's usual numbers (up
+    /// to 8 digits), a loop beyond.
+    @inline(__always) static func digitCount(_ value: UInt64) -> Int {
+        if value < 10_000 {
+            return value < 100 ? (value < 10 ? 1 : 2) : (value < 1_000 ? 3 : 4)
+        }
+        if value < 100_000_000 {
+            return value < 1_000_000 ? (value < 100_000 ? 5 : 6) : (value < 10_000_000 ? 7 : 8)
+        }
+        var length = 9
+        var bound: UInt64 = 1_000_000_000
         while length < 20, value >= bound {
             length += 1
             bound &*= 10
         }
+        return length
+    }
+
+    /// Appends the decimal digits of `value` (at most 20), two at a time from a table of pairs.
+    @inline(__always) mutating func appendDigits(_ value: UInt64) {
+        let length = Self.digitCount(value)
         let start = count
         precondition(length <= Self.capacity - start)
         let pairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
