@@ -129,7 +129,7 @@ public final class ScrollViewTree {
     private var transitions: [PhaseTransition] = []
     private var drainedTransitions: [PhaseTransition] = []
     /// Per-frame scratch storage (kept so a frame allocates nothing): the samples routed to the
-    /// gesture, and those samples in one view's coordinates.
+    /// gesture (when not all of the frame's are), and those samples in one view's coordinates.
     private var routed: [TouchSample] = []
     private var local: [TouchSample] = []
     private var diagnostics: [String] = []
@@ -356,33 +356,47 @@ public final class ScrollViewTree {
     /// Applies one frame of touches (screen points); the tree first advances to the frame's time.
     public func handle(_ frame: TouchFrame) {
         advance(to: frame.time)
-        routed.removeAll(keepingCapacity: true)
-        for sample in frame.samples {
-            let slot = sample.slot
-            let ends = sample.phase == .up || sample.phase == .cancel
-            // The screen's own fingers are rare: an empty table is not even hashed into.
-            if !statusBarTouches.isEmpty, let touch = statusBarTouches[slot] {
-                let moved = touch.moved || sample.location.distance(to: touch.down) > Thresholds.panDistance
-                statusBarTouches[slot] = ends ? nil : (touch.down, moved)
-                if sample.phase == .up && !moved { statusBarTapped() }
-                continue
+        // Commonly every sample goes to the gesture and the frame's samples are delivered as they
+        // are; they are copied to `routed` only from the first one that does not.
+        var copying = false
+        for (index, sample) in frame.samples.enumerated() {
+            if routesToGesture(sample) {
+                if copying { routed.append(sample) }
+            } else if !copying {
+                copying = true
+                routed.removeAll(keepingCapacity: true)
+                routed.append(contentsOf: frame.samples[..<index])
             }
-            if (!swallowedTouches.isEmpty && swallowedTouches.contains(slot)) || (!strayTouches.isEmpty && strayTouches.contains(slot)) {
-                if ends { swallowedTouches.remove(slot); strayTouches.remove(slot) }
-                continue
-            }
-            if sample.phase == .down && !(gesture?.fingers.contains(slot) ?? false) {
-                guard landed(sample) else { continue }
-                gesture?.fingers.set(slot, sample.location)
-            }
-            guard gesture?.fingers.move(slot, to: sample.location) == true else {
-                note("\(sample.phase.rawValue) for \(slot), which is not down; ignored")
-                continue
-            }
-            routed.append(sample)
         }
-        deliver(routed)
+        deliver(copying ? routed : frame.samples)
         for i in entries.indices { entries[i].view.delivery.lastInput = time }
+    }
+
+    /// Whether the sample goes to the gesture's views (else it is the screen's own, a stray
+    /// finger's, or ignored).
+    private func routesToGesture(_ sample: TouchSample) -> Bool {
+        let slot = sample.slot
+        let ends = sample.phase == .up || sample.phase == .cancel
+        // The screen's own fingers are rare: an empty table is not even hashed into.
+        if !statusBarTouches.isEmpty, let touch = statusBarTouches[slot] {
+            let moved = touch.moved || sample.location.distance(to: touch.down) > Thresholds.panDistance
+            statusBarTouches[slot] = ends ? nil : (touch.down, moved)
+            if sample.phase == .up && !moved { statusBarTapped() }
+            return false
+        }
+        if (!swallowedTouches.isEmpty && swallowedTouches.contains(slot)) || (!strayTouches.isEmpty && strayTouches.contains(slot)) {
+            if ends { swallowedTouches.remove(slot); strayTouches.remove(slot) }
+            return false
+        }
+        if sample.phase == .down && !(gesture?.fingers.contains(slot) ?? false) {
+            guard landed(sample) else { return false }
+            gesture?.fingers.set(slot, sample.location)
+        }
+        guard gesture?.fingers.move(slot, to: sample.location) == true else {
+            note("\(sample.phase.rawValue) for \(slot), which is not down; ignored")
+            return false
+        }
+        return true
     }
 
     /// A finger lands: the screen's own (wake, status bar), outside every view, or part of the
