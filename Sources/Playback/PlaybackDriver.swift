@@ -49,7 +49,7 @@ public struct PlaybackDriver<Engine: PlaybackEngine> {
         var lastRecorded = origin
         var inputEnded = false
         /// Input to feed next, already through the window (each recorded frame admitted once).
-        var queue: [TouchFrame] = []
+        var queue = FrameQueue()
 
         func step(to time: Timestamp, _ action: () -> Void) throws {
             pace(time)
@@ -91,8 +91,8 @@ public struct PlaybackDriver<Engine: PlaybackEngine> {
         while true {
             try refill()
             let wakeUp = schedule.nextWakeup(after: now, isAnimating: engine.isAnimating, timerDeadline: engine.nextTimerDeadline)
-            if let frame = queue.first, wakeUp.map({ frame.time <= $0 }) ?? true {
-                queue.removeFirst()
+            if let next = queue.nextTime, wakeUp.map({ next <= $0 }) ?? true {
+                let frame = queue.removeFirst()
                 let fedFrame = TouchFrame(time: EngineSchedule.inputTime(frame.time, after: now), samples: frame.samples)
                 try step(to: fedFrame.time) {
                     fed(fedFrame)
@@ -129,6 +129,28 @@ public struct PlaybackDriver<Engine: PlaybackEngine> {
         var iterator = frames.makeIterator()
         return try run(nextFrame: { iterator.next() }, makeEngine: makeEngine, pace: pace, fed: fed,
                        transitions: transitions, emit: emit)
+    }
+}
+
+/// The frames waiting to be fed, first in first out. Usually one at a time (a recorded frame),
+/// at most a few (the window's opening frame, the closing cancel): the first is held on its own,
+/// so taking it copies and frees nothing.
+private struct FrameQueue {
+    private var first: TouchFrame?
+    private var rest: [TouchFrame] = []
+
+    var isEmpty: Bool { first == nil }
+    var nextTime: Timestamp? { first?.time }
+
+    mutating func append(_ frame: TouchFrame) {
+        if first == nil { first = frame } else { rest.append(frame) }
+    }
+
+    /// The first frame, taken out; the queue must not be empty.
+    mutating func removeFirst() -> TouchFrame {
+        let frame = first.take()!
+        if !rest.isEmpty { first = rest.removeFirst() }
+        return frame
     }
 }
 

@@ -8,9 +8,9 @@ struct TouchWindow {
     let start: Timestamp?
     let end: Timestamp?
     /// Fingers down in the recording so far, with their last location.
-    private var recorded = Fingers()
+    private var recorded = FingerLocations()
     /// Fingers down as fed to the engine.
-    private var fed = Fingers()
+    private var fed = FingerLocations()
     private var opened = false
 
     init(start: Timestamp?, end: Timestamp?) {
@@ -76,38 +76,4 @@ struct TouchWindow {
         fed.removeAll()
         return TouchFrame(time: time, samples: samples)
     }
-}
-
-/// Fingers down by slot, kept sorted by slot: a handful at most, so a linear scan is cheaper than
-/// hashing, and the order in which they are cancelled or put down is the slots' order. Removing keeps
-/// the storage, so a window allocates nothing once it has seen its most fingers.
-private struct Fingers {
-    private(set) var entries: [(slot: TouchSlot, location: Point)] = []
-
-    var isEmpty: Bool { entries.isEmpty }
-
-    func contains(_ slot: TouchSlot) -> Bool { entries.contains { $0.slot == slot } }
-
-    /// Puts the finger at `location`, adding it if it is not down.
-    mutating func set(_ slot: TouchSlot, _ location: Point) {
-        if let index = entries.firstIndex(where: { $0.slot >= slot }) {
-            if entries[index].slot == slot {
-                entries[index].location = location
-            } else {
-                entries.insert((slot, location), at: index)
-            }
-        } else {
-            entries.append((slot, location))
-        }
-    }
-
-    /// Removes the finger; false when it was not down.
-    @discardableResult
-    mutating func remove(_ slot: TouchSlot) -> Bool {
-        guard let index = entries.firstIndex(where: { $0.slot == slot }) else { return false }
-        entries.remove(at: index)
-        return true
-    }
-
-    mutating func removeAll() { entries.removeAll(keepingCapacity: true) }
 }

@@ -112,11 +112,17 @@ public final class ScrollView {
         events.drain(keeping: &drainedEvents)
     }
 
-    /// Hands each message produced since the last call to `body`, in order, and forgets them (the
-    /// storage is kept: nothing is allocated).
-    func takeEvents(_ body: (DelegateEvent) -> Void) {
-        for event in events { body(event) }
-        events.removeAll(keepingCapacity: true)
+    /// Moves the messages produced since the last call to the end of `destination`, in order (a
+    /// `ScrollViewTree` gathering its views' streams). Into an empty destination the two arrays'
+    /// storage is exchanged, so nothing is copied; either way nothing is allocated once both have
+    /// grown.
+    func takeEvents(appendingTo destination: inout [DelegateEvent]) {
+        if destination.isEmpty {
+            swap(&destination, &events)
+        } else {
+            destination.append(contentsOf: events)
+            events.removeAll(keepingCapacity: true)
+        }
     }
 
     /// Invalid transitions and ignored inputs since the last call (the caller logs them).
@@ -135,7 +141,7 @@ public final class ScrollView {
         transitions.append(transition)
     }
 
-    func emit(_ message: DelegateMessage) {
+    func emit(_ message: consuming DelegateMessage) {
         events.append(DelegateEvent(time: time, message: message, state: state))
     }
 

@@ -9,6 +9,14 @@ import SystemInterface
 public protocol ByteSink: AnyObject {
     func write(_ bytes: [UInt8]) throws(StreamWriteError)
     func flush() throws(StreamWriteError)
+    /// Lets `body` append bytes straight to the end of the sink's own buffer (no copy), when the
+    /// sink keeps one; then the same as `write` of those bytes. False, `body` not called, when the
+    /// sink has no buffer: the caller writes bytes of its own with `write`.
+    func append(_ body: (inout [UInt8]) -> Void) throws(StreamWriteError) -> Bool
+}
+
+extension ByteSink {
+    public func append(_ body: (inout [UInt8]) -> Void) throws(StreamWriteError) -> Bool { false }
 }
 
 /// Writing to the output failed (for example a closed pipe).
@@ -23,6 +31,10 @@ public final class MemoryByteSink: ByteSink {
     public private(set) var bytes: [UInt8] = []
     public init() {}
     public func write(_ bytes: [UInt8]) { self.bytes.append(contentsOf: bytes) }
+    public func append(_ body: (inout [UInt8]) -> Void) -> Bool {
+        body(&bytes)
+        return true
+    }
     public func flush() {}
     public var text: String { String(decoding: bytes, as: UTF8.self) }
 }
@@ -50,6 +62,12 @@ public final class FileDescriptorByteSink: ByteSink {
     public func write(_ bytes: [UInt8]) throws(StreamWriteError) {
         buffer.append(contentsOf: bytes)
         if buffer.count >= capacity { try flush() }
+    }
+
+    public func append(_ body: (inout [UInt8]) -> Void) throws(StreamWriteError) -> Bool {
+        body(&buffer)
+        if buffer.count >= capacity { try flush() }
+        return true
     }
 
     public func flush() throws(StreamWriteError) {

@@ -3,66 +3,151 @@ import ScrollEngine
 /// Encodes one `DelegateEvent` as one JSON line, keys in a fixed order (docs/protocol.md):
 /// `t`, `message`, `view` (the scroll view's id), `contentOffset`, `zoomScale`, the state flags, then the
 /// message's own fields.
+///
+/// The bytes are those `JSONObjectWriter` writes field by field (`{"t":…,"message":…}`), gathered
+/// on the stack (`StackBytes`) and copied to the line in one or a few large pieces: a line is
+/// mostly constant text, so its keys are written as literals with their punctuation.
 public enum DelegateEventEncoder {
     public static func encodedLine(_ event: DelegateEvent) -> [UInt8] {
         var line: [UInt8] = []
-        encodeLine(event, into: &line)
+        appendLine(event, to: &line)
         return line
     }
 
     /// The same line, written into `buffer` (replacing what it held, reusing its storage), so that
     /// a stream encodes event after event without allocating.
     public static func encodeLine(_ event: DelegateEvent, into buffer: inout [UInt8]) {
-        var json = JSONObjectWriter(reusing: &buffer)
-        defer { buffer = json.takeLine() }
-        let s = event.state
-        json.field("t", integer: event.time.microseconds)
-        json.field("message", event.message.name)
-        json.field("view", event.view)
-        json.field("contentOffset", s.contentOffset)
-        json.field("zoomScale", s.zoomScale)
-        json.field("tracking", s.isTracking)
-        json.field("dragging", s.isDragging)
-        json.field("decelerating", s.isDecelerating)
-        json.field("scrollAnimating", s.isScrollAnimating)
-        json.field("zooming", s.isZooming)
-        json.field("zoomBouncing", s.isZoomBouncing)
-        json.field("zoomAnimating", s.isZoomAnimating)
-        switch event.message {
+        buffer.removeAll(keepingCapacity: true)
+        appendLine(event, to: &buffer)
+    }
+
+    /// The lines of `events`, one after another, appended to the end of `buffer`.
+    public static func appendLines(_ events: [DelegateEvent], to buffer: inout [UInt8]) {
+        // Field by field, so that an event is not copied out of the array whole first.
+        for index in events.indices {
+            encode(time: events[index].time, message: events[index].message, state: events[index].state,
+                   view: events[index].view, appendingTo: &buffer)
+        }
+    }
+
+    /// The same line, appended to the end of `buffer` (a sink's output buffer).
+    public static func appendLine(_ event: DelegateEvent, to buffer: inout [UInt8]) {
+        encode(time: event.time, message: event.message, state: event.state, view: event.view, appendingTo: &buffer)
+    }
+
+    private static func encode(time: Timestamp, message: DelegateMessage, state s: ScrollViewState, view: String?,
+                               appendingTo buffer: inout [UInt8]) {
+        var chunk = StackBytes()
+        // At most 5 + 20 + 13 + 34 (the longest name) + 9 bytes: well inside an empty chunk.
+        chunk.append(#"{"t":"#)
+        JSONNumberFormat.append(time.microseconds, to: &chunk)
+        chunk.append(#","message":""#)
+        chunk.append(message.nameLiteral)
+        chunk.append(#"","view":"#)
+        appendString(view, &chunk, &buffer)
+        appendPoint(#","contentOffset":"#, s.contentOffset, &chunk, &buffer)
+        chunk.reserve(13 + JSONNumberFormat.maximumLength, spillingTo: &buffer)
+        chunk.append(#","zoomScale":"#)
+        JSONNumberFormat.append(s.zoomScale, to: &chunk)
+        appendFlags(s, &chunk, &buffer)
+        switch message {
         case .willEndDragging(let velocity, let target):
-            json.field("velocity", velocity)
-            json.field("targetContentOffset", target)
+            appendPoint(#","velocity":"#, velocity, &chunk, &buffer)
+            appendPoint(#","targetContentOffset":"#, target, &chunk, &buffer)
         case .didEndDragging(let willDecelerate):
-            json.field("willDecelerate", willDecelerate)
+            chunk.reserve(23, spillingTo: &buffer)
+            chunk.append(willDecelerate ? #","willDecelerate":true"# : #","willDecelerate":false"#)
         case .didEndZooming(let atScale):
-            json.field("atScale", atScale)
+            chunk.reserve(11 + JSONNumberFormat.maximumLength, spillingTo: &buffer)
+            chunk.append(#","atScale":"#)
+            JSONNumberFormat.append(atScale, to: &chunk)
         case .shouldScrollToTop(let answer):
-            json.field("answer", answer)
+            chunk.reserve(15, spillingTo: &buffer)
+            chunk.append(answer ? #","answer":true"# : #","answer":false"#)
         case .touchesBegan(let touch), .touchesMoved(let touch), .touchesEnded(let touch), .touchesCancelled(let touch):
-            json.field("contentView", touch.view)
-            json.field("slot", integer: Int64(touch.slot.rawValue))
-            json.field("touchTime", integer: touch.touchTime.microseconds)
-            json.field("contentPoint", touch.contentPoint)
-            json.field("screenPoint", touch.screenPoint)
+            chunk.reserve(15, spillingTo: &buffer)
+            chunk.append(#","contentView":"#)
+            appendString(touch.view, &chunk, &buffer)
+            chunk.reserve(8 + 13 + 2 * JSONNumberFormat.maximumLength, spillingTo: &buffer)
+            chunk.append(#","slot":"#)
+            JSONNumberFormat.append(Int64(touch.slot.rawValue), to: &chunk)
+            chunk.append(#","touchTime":"#)
+            JSONNumberFormat.append(touch.touchTime.microseconds, to: &chunk)
+            appendPoint(#","contentPoint":"#, touch.contentPoint, &chunk, &buffer)
+            appendPoint(#","screenPoint":"#, touch.screenPoint, &chunk, &buffer)
         case .tap(let gesture), .longPress(let gesture):
-            appendGesture(gesture, to: &json)
+            appendGesture(gesture, &chunk, &buffer)
         case .swipe(let gesture, let direction):
-            appendGesture(gesture, to: &json)
-            json.field("direction", direction.rawValue)
+            appendGesture(gesture, &chunk, &buffer)
+            chunk.reserve(14, spillingTo: &buffer)
+            chunk.append(#","direction":"#)
+            appendString(direction.rawValue, &chunk, &buffer)
         case .recentered(let shift):
-            json.field("shift", shift)
+            appendPoint(#","shift":"#, shift, &chunk, &buffer)
         case .motionStopped(let reason):
-            json.field("reason", reason.rawValue)
+            chunk.reserve(11, spillingTo: &buffer)
+            chunk.append(#","reason":"#)
+            appendString(reason.rawValue, &chunk, &buffer)
         case .willBeginDragging, .didScroll, .willBeginDecelerating, .didEndDecelerating,
              .didEndScrollingAnimation, .didScrollToTop, .willBeginZooming, .didZoom:
             break
         }
+        chunk.reserve(2, spillingTo: &buffer)
+        chunk.append("}\n")
+        chunk.write(to: &buffer)
     }
 
-    private static func appendGesture(_ gesture: ContentGesture, to json: inout JSONObjectWriter) {
-        json.field("contentView", gesture.view)
-        json.field("touches", integer: Int64(gesture.touches))
-        json.field("contentPoint", gesture.contentPoint)
-        json.field("screenPoint", gesture.screenPoint)
+    /// `key` (`,"name":`, at most 24 bytes) and the point as `{"x":…,"y":…}`.
+    @inline(__always)
+    private static func appendPoint(_ key: StaticString, _ point: Point, _ chunk: inout StackBytes, _ buffer: inout [UInt8]) {
+        chunk.reserve(24 + 11 + 2 * JSONNumberFormat.maximumLength, spillingTo: &buffer)
+        chunk.append(key)
+        chunk.append(#"{"x":"#)
+        JSONNumberFormat.append(point.x, to: &chunk)
+        chunk.append(#","y":"#)
+        JSONNumberFormat.append(point.y, to: &chunk)
+        chunk.append(UInt8(ascii: "}"))
+    }
+
+    /// A string value (`"list"`, or `null`), escaped as JSON requires. A short name that needs no
+    /// escape joins the chunk; anything else goes to the line after the chunk's bytes.
+    private static func appendString(_ value: String?, _ chunk: inout StackBytes, _ buffer: inout [UInt8]) {
+        guard let value else {
+            chunk.reserve(4, spillingTo: &buffer)
+            chunk.append("null")
+            return
+        }
+        if JSONString.appendUnescaped(value, to: &chunk) { return }
+        chunk.write(to: &buffer)
+        chunk.removeAll()
+        if JSONString.appendUnescaped(value, to: &chunk) { return }
+        JSONString.append(value, to: &buffer)
+    }
+
+    private static func appendGesture(_ gesture: ContentGesture, _ chunk: inout StackBytes, _ buffer: inout [UInt8]) {
+        chunk.reserve(15, spillingTo: &buffer)
+        chunk.append(#","contentView":"#)
+        appendString(gesture.view, &chunk, &buffer)
+        chunk.reserve(11 + JSONNumberFormat.maximumLength, spillingTo: &buffer)
+        chunk.append(#","touches":"#)
+        JSONNumberFormat.append(Int64(gesture.touches), to: &chunk)
+        appendPoint(#","contentPoint":"#, gesture.contentPoint, &chunk, &buffer)
+        appendPoint(#","screenPoint":"#, gesture.screenPoint, &chunk, &buffer)
+    }
+
+    // MARK: - The state flags
+
+    /// `,"tracking":false,"dragging":true,…,"zoomAnimating":false`: each flag's key and value as one
+    /// literal (a fixed-size copy the compiler writes inline), at most 138 bytes in all.
+    @inline(__always)
+    private static func appendFlags(_ s: ScrollViewState, _ chunk: inout StackBytes, _ buffer: inout [UInt8]) {
+        chunk.reserve(138, spillingTo: &buffer)
+        if s.isTracking { chunk.append(#","tracking":true"#) } else { chunk.append(#","tracking":false"#) }
+        if s.isDragging { chunk.append(#","dragging":true"#) } else { chunk.append(#","dragging":false"#) }
+        if s.isDecelerating { chunk.append(#","decelerating":true"#) } else { chunk.append(#","decelerating":false"#) }
+        if s.isScrollAnimating { chunk.append(#","scrollAnimating":true"#) } else { chunk.append(#","scrollAnimating":false"#) }
+        if s.isZooming { chunk.append(#","zooming":true"#) } else { chunk.append(#","zooming":false"#) }
+        if s.isZoomBouncing { chunk.append(#","zoomBouncing":true"#) } else { chunk.append(#","zoomBouncing":false"#) }
+        if s.isZoomAnimating { chunk.append(#","zoomAnimating":true"#) } else { chunk.append(#","zoomAnimating":false"#) }
     }
 }

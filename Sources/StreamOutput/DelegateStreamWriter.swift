@@ -14,13 +14,23 @@ public final class DelegateStreamWriter {
     }
 
     public func write(_ event: DelegateEvent) throws(StreamWriteError) {
-        DelegateEventEncoder.encodeLine(event, into: &line)
-        try sink.write(line)
+        if try !sink.append({ DelegateEventEncoder.appendLine(event, to: &$0) }) {
+            DelegateEventEncoder.encodeLine(event, into: &line)
+            try sink.write(line)
+        }
         eventCount += 1
     }
 
+    /// The lines go straight into the sink's buffer when it keeps one, else one by one through `line`.
     public func write(_ events: [DelegateEvent]) throws(StreamWriteError) {
-        for event in events { try write(event) }
+        let appended = try sink.append { DelegateEventEncoder.appendLines(events, to: &$0) }
+        if !appended {
+            for index in events.indices {
+                DelegateEventEncoder.encodeLine(events[index], into: &line)
+                try sink.write(line)
+            }
+        }
+        eventCount += events.count
     }
 
     public func flush() throws(StreamWriteError) {

@@ -12,6 +12,8 @@
 /// form (`0.30000000000000004`, `1e-05`), which is neither rounded nor exponent-free.
 public enum JSONNumberFormat {
     public static let clampMagnitude: Double = 1e15
+    /// The most bytes a number takes: a sign, 16 digits, a point and 3 digits (an `Int64`: 20).
+    static let maximumLength = 21
 
     public static func format(_ value: Double) -> String {
         var bytes: [UInt8] = []
@@ -32,7 +34,14 @@ public enum JSONNumberFormat {
             return
         }
         let clamped = min(max(value, -clampMagnitude), clampMagnitude)
-        let thousandths = Int64((clamped * 1000).rounded(.toNearestOrAwayFromZero))
+        // `(clamped * 1000).rounded(.toNearestOrAwayFromZero)`, without a call to libm's round():
+        // |scaled| ≤ 10^18 < 2^63, so truncating to Int64 is exact, and so is `scaled - truncated`
+        // (the two are within a factor of two of each other, or the truncation is 0; past 2^52
+        // every double is an integer and the difference is 0).
+        let scaled = clamped * 1000
+        var thousandths = Int64(scaled)
+        let rest = scaled - Double(thousandths)
+        if rest >= 0.5 { thousandths += 1 } else if rest <= -0.5 { thousandths -= 1 }
         if thousandths == 0 {
             bytes.append(UInt8(ascii: "0"))
             return
@@ -40,15 +49,9 @@ public enum JSONNumberFormat {
         if thousandths < 0 { bytes.append(UInt8(ascii: "-")) }
         let magnitude = thousandths.magnitude
         bytes.appendDigits(magnitude / 1000)
-        var fraction = magnitude % 1000
+        let fraction = magnitude % 1000
         guard fraction != 0 else { return }
-        bytes.append(UInt8(ascii: "."))
-        var divisor: UInt64 = 100
-        while fraction != 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(fraction / divisor))
-            fraction %= divisor
-            divisor /= 10
-        }
+        bytes.appendFraction(thousandths: fraction)
     }
 
     public static func append(_ value: Int64, to bytes: inout [UInt8]) {

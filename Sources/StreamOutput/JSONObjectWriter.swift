@@ -86,17 +86,9 @@ public struct JSONObjectWriter {
             return
         }
         // A short string that needs no escape (a message or view name) joins its key's copy.
-        let joined = value.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
-            guard utf8.count + 2 <= scratch.remaining,
-                  !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") })
-            else { return false }
-            scratch.append(UInt8(ascii: "\""))
-            scratch.append(utf8)
-            scratch.append(UInt8(ascii: "\""))
-            return true
-        }
+        let joined = JSONString.appendUnescaped(value, to: &scratch)
         scratch.write(to: &bytes)
-        if joined != true { appendString(value) }
+        if !joined { JSONString.append(value, to: &bytes) }
     }
 
     public mutating func field(_ name: StaticString, _ point: Point) {
@@ -167,36 +159,5 @@ public struct JSONObjectWriter {
         var line: [UInt8] = []
         swap(&line, &bytes)
         return line
-    }
-
-    /// A JSON string literal: quotes, backslashes and control characters escaped (RFC 8259 §7).
-    /// Keys and the stream's names need no escape: their bytes are copied in one go.
-    private mutating func appendString(_ string: String) {
-        bytes.append(UInt8(ascii: "\""))
-        let copied = string.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
-            guard !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
-            bytes.append(contentsOf: utf8)
-            return true
-        }
-        if copied != true { appendEscaped(string) }
-        bytes.append(UInt8(ascii: "\""))
-    }
-
-    private mutating func appendEscaped(_ string: String) {
-        for byte in string.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): bytes.append(contentsOf: #"\""#.utf8)
-            case UInt8(ascii: "\\"): bytes.append(contentsOf: #"\\"#.utf8)
-            case UInt8(ascii: "\n"): bytes.append(contentsOf: #"\n"#.utf8)
-            case UInt8(ascii: "\r"): bytes.append(contentsOf: #"\r"#.utf8)
-            case UInt8(ascii: "\t"): bytes.append(contentsOf: #"\t"#.utf8)
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                bytes.append(contentsOf: #"\u00"#.utf8)
-                bytes.append(hex[Int(byte >> 4)])
-                bytes.append(hex[Int(byte & 0xf)])
-            default: bytes.append(byte)
-            }
-        }
     }
 }

@@ -324,6 +324,29 @@ final class ScrollViewTreeTests: XCTestCase {
         XCTAssertEqual(s.offset("list"), .zero)
     }
 
+    /// Samples the tree does not route (a slot that is not down) may sit anywhere in a frame: the
+    /// views see the same fingers, and send the same messages, as without them.
+    func testIgnoredSamplesInAFrameDoNotChangeWhatTheViewsSee() throws {
+        let plain = try TreeScript(listWithCarousel())
+        let noisy = try TreeScript(listWithCarousel())
+        for (s, noise) in [(plain, false), (noisy, true)] {
+            let ghost = TouchSample(slot: TouchSlot(9), phase: .move, location: Point(x: 10, y: 10))
+            for step in 0...24 {
+                let phase: TouchPhase = step == 0 ? .down : step == 24 ? .up : .move
+                let y = 700 - Double(step) * 20
+                let a = TouchSample(slot: TouchSlot(0), phase: phase, location: Point(x: 600, y: y))
+                let b = TouchSample(slot: TouchSlot(1), phase: phase, location: Point(x: 700, y: y))
+                s.frame(noise ? [ghost, a, ghost, b, ghost] : [a, b])
+                s.advance(ms: 8)
+            }
+            s.settle()
+        }
+        XCTAssertEqual(plain.messages(of: "list").first, "scrollViewWillBeginDragging")
+        XCTAssertEqual(noisy.events, plain.events)
+        XCTAssertEqual(noisy.offset("list"), plain.offset("list"))
+        XCTAssertTrue(noisy.tree.drainDiagnostics().contains { $0.contains("which is not down; ignored") })
+    }
+
     /// The status-bar strip is the screen's: a nested view's own top strip is content.
     func testAStatusBarTapWithFingersReachesTheOneCandidate() throws {
         var nodes = scrollToTopNodes()

@@ -50,4 +50,33 @@ final class DelegateEventEncoderTests: XCTestCase {
         XCTAssertTrue(line(.longPress(gesture)).contains(#""message":"longPress""#))
         XCTAssertTrue(line(.swipe(gesture, direction: .up)).hasSuffix(#""screenPoint":{"x":3,"y":4},"direction":"up"}"# + "\n"))
     }
+
+    /// A stream's lines written together are the lines written one by one, byte for byte.
+    func testABatchOfLinesIsTheLinesOneByOne() {
+        let touch = ContentTouch(view: "buy", slot: TouchSlot(3), touchTime: Timestamp(microseconds: 42), contentPoint: Point(x: 1.5, y: -2), screenPoint: Point(x: 3, y: 4.125))
+        let gesture = ContentGesture(view: nil, contentPoint: Point(x: 1, y: 2), screenPoint: Point(x: 3, y: 4), touches: 2)
+        let messages: [DelegateMessage] = [
+            .willBeginDragging, .didScroll, .willEndDragging(velocityPerMillisecond: Point(x: -0.5, y: 2), targetContentOffset: Point(x: 0, y: 1134)),
+            .didEndDragging(willDecelerate: false), .didEndZooming(atScale: 1.25), .shouldScrollToTop(answer: true),
+            .touchesBegan(touch), .touchesCancelled(touch), .tap(gesture), .swipe(gesture, direction: .left), .longPress(gesture),
+            .recentered(shift: Point(x: 2560, y: 0)), .motionStopped(reason: .programmatic),
+        ]
+        let events = messages.enumerated().map { i, message in
+            DelegateEvent(time: Timestamp(microseconds: Int64(i) * 16_667), message: message, state: state, view: i % 2 == 0 ? "list" : nil)
+        }
+        var batch: [UInt8] = []
+        DelegateEventEncoder.appendLines(events, to: &batch)
+        XCTAssertEqual(String(decoding: batch, as: UTF8.self), events.map { String(decoding: DelegateEventEncoder.encodedLine($0), as: UTF8.self) }.joined())
+        XCTAssertEqual(batch.filter { $0 == UInt8(ascii: "\n") }.count, messages.count)
+    }
+
+    /// Ids are the configuration's: one that needs escaping, or is longer than a line usually is,
+    /// is written whole and escaped.
+    func testLongAndEscapedIdsAreWrittenWhole() {
+        let long = String(repeating: "carousel-", count: 80)
+        let event = DelegateEvent(time: .zero, message: .tap(ContentGesture(view: "a\"b\\c\n", contentPoint: .zero, screenPoint: .zero)), state: state, view: long)
+        let line = String(decoding: DelegateEventEncoder.encodedLine(event), as: UTF8.self)
+        XCTAssertTrue(line.hasPrefix(#"{"t":0,"message":"tap","view":""# + long + #"","contentOffset":{"x":0,"y":136}"#))
+        XCTAssertTrue(line.hasSuffix(#","contentView":"a\"b\\c\n","touches":1,"contentPoint":{"x":0,"y":0},"screenPoint":{"x":0,"y":0}}"# + "\n"))
+    }
 }

@@ -41,5 +41,29 @@ final class JSONNumberFormatTests: XCTestCase {
         var bytes: [UInt8] = []
         JSONNumberFormat.append(Int64.min, to: &bytes)
         XCTAssertEqual(String(decoding: bytes, as: UTF8.self), "-9223372036854775808")
+        // Every digit count, at both ends (the digits are counted by comparison, then written in pairs).
+        var power: Int64 = 1
+        for digits in 1...18 {
+            for value in [power, power * 10 - 1, -(power * 10 - 1)] {
+                bytes.removeAll()
+                JSONNumberFormat.append(value, to: &bytes)
+                XCTAssertEqual(String(decoding: bytes, as: UTF8.self), String(value), "\(digits) digits")
+            }
+            power *= 10
+        }
+        bytes.removeAll()
+        JSONNumberFormat.append(Int64.max, to: &bytes)
+        XCTAssertEqual(String(decoding: bytes, as: UTF8.self), "9223372036854775807")
+    }
+
+    func testRoundingHalfAwayFromZeroAtTheThousandth() {
+        XCTAssertEqual(JSONNumberFormat.format(0.0005), "0.001")
+        XCTAssertEqual(JSONNumberFormat.format(-0.0005), "-0.001")
+        XCTAssertEqual(JSONNumberFormat.format((0.0005).nextDown), "0")   // × 1000 = 0.4999999999999999
+        XCTAssertEqual(JSONNumberFormat.format(-(0.0005).nextDown), "0")
+        XCTAssertEqual(JSONNumberFormat.format(2.5e-3), "0.003")
+        XCTAssertEqual(JSONNumberFormat.format(4503599627370.4966), "4503599627370.497")
+        XCTAssertEqual(JSONNumberFormat.format(999_999_999_999.9995), "1000000000000")
+        XCTAssertEqual(JSONNumberFormat.format(1e15), "1000000000000000")
     }
 }

@@ -50,7 +50,11 @@ public enum DelegateMessage: Hashable, Sendable {
     case motionStopped(reason: MotionStopReason)
 
     /// UIKit's name for the message (the `"message"` field of the JSON Lines stream).
-    public var name: String {
+    public var name: String { nameLiteral.description }
+
+    /// The same name as a literal fixed in the source (ASCII, needing no escape in JSON), which the
+    /// stream encoder copies without building a `String`.
+    public var nameLiteral: StaticString {
         switch self {
         case .willBeginDragging: "scrollViewWillBeginDragging"
         case .didScroll: "scrollViewDidScroll"

@@ -22,6 +22,12 @@ public struct ScreenPlacement: Hashable, Sendable {
     /// A screen point in the view's own coordinates.
     public func local(_ screen: Point) -> Point { (screen - origin) / scale }
 
+    /// The view's own coordinates are the screen's: `local` gives back every point bit for bit
+    /// (scale exactly 1, origin exactly +0, so that even -0 stays -0).
+    public var isIdentity: Bool {
+        scale == 1 && origin.x.bitPattern == 0 && origin.y.bitPattern == 0
+    }
+
     /// A point of the view's own coordinates on screen.
     public func screen(_ local: Point) -> Point { local * scale + origin }
 

@@ -73,10 +73,11 @@ public final class ScrollViewTree {
     struct Gesture {
         /// The scroll views under the first finger, outermost first.
         var chain: [Int]
-        /// Their placements when the first finger landed: the fingers are measured in these until
-        /// the gesture ends (the views around the owner do not move meanwhile, except to carry
-        /// its drag, and a carried drag must not feed back into the owner's fingers).
-        var placements: [Int: ScreenPlacement]
+        /// Every view's placement when the first finger landed (indexed like `entries`; those of the
+        /// chain are used): the fingers are measured in these until the gesture ends (the views
+        /// around the owner do not move meanwhile, except to carry its drag, and a carried drag must
+        /// not feed back into the owner's fingers).
+        var placements: [ScreenPlacement]
         /// Views of the chain still watching the fingers.
         var watching: [Int]
         /// The view whose pan or pinch won.
@@ -85,8 +86,8 @@ public final class ScrollViewTree {
         var parked: [Int] = []
         /// Those of them dragging on the owner's behalf.
         var carrying: [Int] = []
-        /// The gesture's fingers on screen.
-        var fingers: [TouchSlot: Point] = [:]
+        /// The gesture's fingers on screen, in slot order.
+        var fingers = FingerLocations()
 
         /// Empties every list, keeping their storage for the next gesture (`recycledGesture`).
         mutating func empty() {
@@ -96,7 +97,7 @@ public final class ScrollViewTree {
             owner = nil
             parked.removeAll(keepingCapacity: true)
             carrying.removeAll(keepingCapacity: true)
-            fingers.removeAll(keepingCapacity: true)
+            fingers.removeAll()
         }
     }
 
@@ -128,7 +129,7 @@ public final class ScrollViewTree {
     private var transitions: [PhaseTransition] = []
     private var drainedTransitions: [PhaseTransition] = []
     /// Per-frame scratch storage (kept so a frame allocates nothing): the samples routed to the
-    /// gesture, and those samples in one view's coordinates.
+    /// gesture (when not all of the frame's are), and those samples in one view's coordinates.
     private var routed: [TouchSample] = []
     private var local: [TouchSample] = []
     private var diagnostics: [String] = []
@@ -260,12 +261,15 @@ public final class ScrollViewTree {
         }
     }
 
-    public var isAnimating: Bool { entries.contains { $0.view.isAnimating } }
+    public var isAnimating: Bool {
+        for i in entries.indices where entries[i].view.isAnimating { return true }
+        return false
+    }
 
     public var nextTimerDeadline: Timestamp? {
         var earliest: Timestamp?
-        for e in entries {
-            if let t = e.view.nextTimerDeadline { earliest = earliest.map { min($0, t) } ?? t }
+        for i in entries.indices {
+            if let t = entries[i].view.nextTimerDeadline { earliest = earliest.map { min($0, t) } ?? t }
         }
         return earliest
     }
@@ -293,10 +297,11 @@ public final class ScrollViewTree {
 
     /// The phase changes of every view since the last call, each naming its view.
     public func drainTransitions() -> [PhaseTransition] {
-        for e in entries where !e.view.transitions.isEmpty {
-            for transition in e.view.drainTransitions() {
+        for i in entries.indices where !entries[i].view.transitions.isEmpty {
+            let id = entries[i].id
+            for transition in entries[i].view.drainTransitions() {
                 var named = transition
-                named.view = e.id
+                named.view = id
                 transitions.append(named)
             }
         }
@@ -311,13 +316,15 @@ public final class ScrollViewTree {
     /// Moves a view's messages to the tree's stream, naming the view and putting the touch points
     /// it measured back on screen.
     private func collect(_ i: Int) {
+        let view = entries[i].view
+        guard !view.events.isEmpty else { return }
+        let start = events.count
+        view.takeEvents(appendingTo: &events)
         let placement = entries[i].touchPlacement
         let id = entries[i].id
-        entries[i].view.takeEvents { event in
-            var event = event
-            event.view = id
-            event.message = event.message.onScreen(placement)
-            events.append(event)
+        for k in start..<events.count {
+            events[k].view = id
+            events[k].message.putOnScreen(placement)
         }
     }
 
@@ -349,34 +356,47 @@ public final class ScrollViewTree {
     /// Applies one frame of touches (screen points); the tree first advances to the frame's time.
     public func handle(_ frame: TouchFrame) {
         advance(to: frame.time)
-        routed.removeAll(keepingCapacity: true)
-        for sample in frame.samples {
-            let slot = sample.slot
-            let ends = sample.phase == .up || sample.phase == .cancel
-            // The screen's own fingers are rare: an empty table is not even hashed into.
-            if !statusBarTouches.isEmpty, let touch = statusBarTouches[slot] {
-                let moved = touch.moved || sample.location.distance(to: touch.down) > Thresholds.panDistance
-                statusBarTouches[slot] = ends ? nil : (touch.down, moved)
-                if sample.phase == .up && !moved { statusBarTapped() }
-                continue
+        // Commonly every sample goes to the gesture and the frame's samples are delivered as they
+        // are; they are copied to `routed` only from the first one that does not.
+        var copying = false
+        for (index, sample) in frame.samples.enumerated() {
+            if routesToGesture(sample) {
+                if copying { routed.append(sample) }
+            } else if !copying {
+                copying = true
+                routed.removeAll(keepingCapacity: true)
+                routed.append(contentsOf: frame.samples[..<index])
             }
-            if (!swallowedTouches.isEmpty && swallowedTouches.contains(slot)) || (!strayTouches.isEmpty && strayTouches.contains(slot)) {
-                if ends { swallowedTouches.remove(slot); strayTouches.remove(slot) }
-                continue
-            }
-            if sample.phase == .down && gesture?.fingers[slot] == nil {
-                guard landed(sample) else { continue }
-                gesture?.fingers[slot] = sample.location
-            }
-            guard let finger = gesture?.fingers.index(forKey: slot) else {
-                note("\(sample.phase.rawValue) for \(slot), which is not down; ignored")
-                continue
-            }
-            gesture?.fingers.values[finger] = sample.location
-            routed.append(sample)
         }
-        deliver(routed)
-        for e in entries { e.view.delivery.lastInput = time }
+        deliver(copying ? routed : frame.samples)
+        for i in entries.indices { entries[i].view.delivery.lastInput = time }
+    }
+
+    /// Whether the sample goes to the gesture's views (else it is the screen's own, a stray
+    /// finger's, or ignored).
+    private func routesToGesture(_ sample: TouchSample) -> Bool {
+        let slot = sample.slot
+        let ends = sample.phase == .up || sample.phase == .cancel
+        // The screen's own fingers are rare: an empty table is not even hashed into.
+        if !statusBarTouches.isEmpty, let touch = statusBarTouches[slot] {
+            let moved = touch.moved || sample.location.distance(to: touch.down) > Thresholds.panDistance
+            statusBarTouches[slot] = ends ? nil : (touch.down, moved)
+            if sample.phase == .up && !moved { statusBarTapped() }
+            return false
+        }
+        if (!swallowedTouches.isEmpty && swallowedTouches.contains(slot)) || (!strayTouches.isEmpty && strayTouches.contains(slot)) {
+            if ends { swallowedTouches.remove(slot); strayTouches.remove(slot) }
+            return false
+        }
+        if sample.phase == .down && !(gesture?.fingers.contains(slot) ?? false) {
+            guard landed(sample) else { return false }
+            gesture?.fingers.set(slot, sample.location)
+        }
+        guard gesture?.fingers.move(slot, to: sample.location) == true else {
+            note("\(sample.phase.rawValue) for \(slot), which is not down; ignored")
+            return false
+        }
+        return true
     }
 
     /// A finger lands: the screen's own (wake, status bar), outside every view, or part of the
@@ -386,7 +406,7 @@ public final class ScrollViewTree {
         guard gesture == nil else { return true }
         placements(into: &landingPlacements)
         let placed = landingPlacements
-        var g = recycledGesture.take() ?? Gesture(chain: [], placements: [:], watching: [])
+        var g = recycledGesture.take() ?? Gesture(chain: [], placements: [], watching: [])
         hitChain(onScreen(sample.location), placed, into: &g.chain)
         let chain = g.chain
         defer { if gesture == nil { g.empty(); recycledGesture = g } }
@@ -404,9 +424,9 @@ public final class ScrollViewTree {
             return false
         }
         g.watching.append(contentsOf: chain)
+        g.placements.append(contentsOf: placed)
         let moving = chain.dropLast().contains { entries[$0].view.isAnimating }
         for i in chain {
-            g.placements[i] = placed[i]
             entries[i].touchPlacement = placed[i]
             let view = entries[i].view
             view.nesting.deliversContentTouches = i == deepest
@@ -421,22 +441,36 @@ public final class ScrollViewTree {
     /// pan or pinch and owns the gesture.
     private func deliver(_ samples: [TouchSample]) {
         guard gesture != nil, !samples.isEmpty else { return }
-        // Moved out (not copied): `g` holds the only reference to its lists while it changes.
-        var g = gesture.take()!
-        prepareRecognisers(g)
+        // Changed in place (neither copied out nor back): its lists stay uniquely referenced.
+        deliver(samples, to: &gesture!)
+        if gesture!.fingers.isEmpty {
+            var g = gesture.take()!
+            endParked(g)
+            for i in g.chain { entries[i].view.nesting.ancestorWasMoving = false }
+            g.empty()
+            recycledGesture = g
+        }
+    }
+
+    private func deliver(_ samples: [TouchSample], to g: inout Gesture) {
+        prepareRecognisers(&g)
         for i in g.watching.reversed() {
-            let placement = g.placements[i]!
+            let placement = g.placements[i]
             let view = entries[i].view
-            local.removeAll(keepingCapacity: true)
-            for s in samples { local.append(TouchSample(slot: s.slot, phase: s.phase, location: placement.local(s.location))) }
-            view.handleSamples(local, classifyForeign: true)
+            if placement.isIdentity {
+                // A view whose coordinates are the screen's (one filling it): the samples as they are.
+                view.handleSamples(samples, classifyForeign: true)
+            } else {
+                local.removeAll(keepingCapacity: true)
+                for s in samples { local.append(TouchSample(slot: s.slot, phase: s.phase, location: placement.local(s.location))) }
+                view.handleSamples(local, classifyForeign: true)
+            }
             let before = events.count
             collect(i)
-            let won = events[before...].contains { e in
-                switch e.message {
-                case .willBeginDragging, .willBeginZooming: true
-                default: false
-                }
+            var won = false
+            for k in before..<events.count where events[k].message.beginsGesture {
+                won = true
+                break
             }
             if g.owner == nil && won {
                 // The views inside the owner let go of the fingers (a content view that had one hears
@@ -462,36 +496,20 @@ public final class ScrollViewTree {
             carryTransfers(from: owner, &g)
         }
         for sample in samples where sample.phase == .up || sample.phase == .cancel {
-            g.fingers[sample.slot] = nil
-        }
-        if g.fingers.isEmpty {
-            endParked(g)
-            for i in g.chain { entries[i].view.nesting.ancestorWasMoving = false }
-            g.empty()
-            recycledGesture = g
-        } else {
-            gesture = g
+            g.fingers.remove(sample.slot)
         }
     }
 
     /// Before the views see a frame: which one may pinch, and whose pan a content view holds back.
-    private func prepareRecognisers(_ g: Gesture) {
+    /// (`inout` only so that the gesture is read in place, not copied.)
+    private func prepareRecognisers(_ g: inout Gesture) {
         guard g.owner == nil, let deepest = g.chain.last else { return }
-        // Summed in slot order, so the centroid has the same bits in every process (a Dictionary lists
-        // its values in an order that follows the process's hash seed); a few fingers, no temporary array.
+        // Summed in slot order, so the centroid has the same bits in every process.
         var sum = Point.zero
-        var previous: TouchSlot?
-        for _ in 0..<g.fingers.count {
-            var next: (slot: TouchSlot, location: Point)?
-            for (slot, location) in g.fingers where previous.map({ slot > $0 }) ?? true {
-                if next.map({ slot < $0.slot }) ?? true { next = (slot, location) }
-            }
-            guard let next else { break }
-            sum = sum + next.location
-            previous = next.slot
-        }
+        for finger in g.fingers.entries { sum = sum + finger.location }
         let centroid = sum / Double(max(1, g.fingers.count))
-        let pinchView = g.chain.last { entries[$0].view.canZoom && g.placements[$0]!.clip.contains(onScreen(centroid)) }
+        let placements = g.placements
+        let pinchView = g.chain.last { entries[$0].view.canZoom && placements[$0].clip.contains(onScreen(centroid)) }
         let holder = entries[deepest].view.delivery
         for i in g.chain {
             let view = entries[i].view
@@ -513,7 +531,7 @@ public final class ScrollViewTree {
             for axis in Axis.allCases where carried[axis] != 0 {
                 guard let ancestor = ancestor(of: from, scrolling: axis, in: g) else { continue }
                 var translation = Point.zero
-                translation[axis] = carried[axis] * g.placements[from]!.scale / g.placements[ancestor]!.scale
+                translation[axis] = carried[axis] * g.placements[from].scale / g.placements[ancestor].scale
                 entries[ancestor].view.send(.carriedDrag(translation))
                 collect(ancestor)
                 if !g.carrying.contains(ancestor) { g.carrying.append(ancestor) }
@@ -550,13 +568,13 @@ public final class ScrollViewTree {
         guard let owner = g.owner else { return }
         let ownerView = entries[owner].view
         let finger = cancelled ? .zero : ownerView.fingerVelocityPerSecond
-        let screenVelocity = finger * g.placements[owner]!.scale
+        let screenVelocity = finger * g.placements[owner].scale
         let geometry = ownerView.geometry
         for i in g.parked.reversed() {
             var velocity = Point.zero
             if g.carrying.contains(i) {
                 for axis in Axis.allCases where ownerView.carriesOn(axis, offsetVelocity: -finger[axis], geometry) {
-                    velocity[axis] = screenVelocity[axis] / g.placements[i]!.scale
+                    velocity[axis] = screenVelocity[axis] / g.placements[i].scale
                 }
             }
             entries[i].view.endWatchedGesture(carriedVelocity: velocity)
@@ -630,30 +648,29 @@ public final class ScrollViewTree {
 }
 
 extension DelegateMessage {
-    /// The message with the touch points a view measured in its own coordinates put on screen.
-    func onScreen(_ placement: ScreenPlacement) -> DelegateMessage {
-        func touch(_ t: ContentTouch) -> ContentTouch {
-            var t = t
-            t.screenPoint = placement.screen(t.screenPoint)
-            return t
-        }
-        func gesture(_ g: ContentGesture) -> ContentGesture {
-            var g = g
-            g.screenPoint = placement.screen(g.screenPoint)
-            return g
-        }
+    /// Whether the message says a pan or a pinch was recognised (the view that sent it owns the gesture).
+    var beginsGesture: Bool {
         switch self {
-        case .touchesBegan(let t): return .touchesBegan(touch(t))
-        case .touchesMoved(let t): return .touchesMoved(touch(t))
-        case .touchesEnded(let t): return .touchesEnded(touch(t))
-        case .touchesCancelled(let t): return .touchesCancelled(touch(t))
-        case .tap(let g): return .tap(gesture(g))
-        case .swipe(let g, let direction): return .swipe(gesture(g), direction: direction)
-        case .longPress(let g): return .longPress(gesture(g))
+        case .willBeginDragging, .willBeginZooming: true
+        default: false
+        }
+    }
+
+    /// Puts the touch points a view measured in its own coordinates on screen (a message without
+    /// one is left as it is, without a copy).
+    mutating func putOnScreen(_ placement: ScreenPlacement) {
+        switch self {
+        case .touchesBegan(var t): t.screenPoint = placement.screen(t.screenPoint); self = .touchesBegan(t)
+        case .touchesMoved(var t): t.screenPoint = placement.screen(t.screenPoint); self = .touchesMoved(t)
+        case .touchesEnded(var t): t.screenPoint = placement.screen(t.screenPoint); self = .touchesEnded(t)
+        case .touchesCancelled(var t): t.screenPoint = placement.screen(t.screenPoint); self = .touchesCancelled(t)
+        case .tap(var g): g.screenPoint = placement.screen(g.screenPoint); self = .tap(g)
+        case .swipe(var g, let direction): g.screenPoint = placement.screen(g.screenPoint); self = .swipe(g, direction: direction)
+        case .longPress(var g): g.screenPoint = placement.screen(g.screenPoint); self = .longPress(g)
         case .willBeginDragging, .didScroll, .willEndDragging, .didEndDragging, .willBeginDecelerating,
              .didEndDecelerating, .didEndScrollingAnimation, .shouldScrollToTop, .didScrollToTop,
              .willBeginZooming, .didZoom, .didEndZooming, .recentered, .motionStopped:
-            return self
+            return
         }
     }
 }

@@ -1,0 +1,44 @@
+/// Fingers down by slot, each with its latest location, kept sorted by slot: a handful at most, so
+/// a linear scan is cheaper than hashing, and walking them goes in slot order (the same order, so
+/// the same sums, in every process). Removing keeps the storage, so a table allocates nothing once
+/// it has held its most fingers.
+public struct FingerLocations: Sendable {
+    public private(set) var entries: [(slot: TouchSlot, location: Point)] = []
+
+    public init() {}
+
+    public var isEmpty: Bool { entries.isEmpty }
+    public var count: Int { entries.count }
+
+    public func contains(_ slot: TouchSlot) -> Bool { entries.contains { $0.slot == slot } }
+
+    /// Puts the finger at `location`, adding it if it is not down.
+    public mutating func set(_ slot: TouchSlot, _ location: Point) {
+        if let index = entries.firstIndex(where: { $0.slot >= slot }) {
+            if entries[index].slot == slot {
+                entries[index].location = location
+            } else {
+                entries.insert((slot, location), at: index)
+            }
+        } else {
+            entries.append((slot, location))
+        }
+    }
+
+    /// Moves a finger that is down; false (nothing changed) when it is not.
+    public mutating func move(_ slot: TouchSlot, to location: Point) -> Bool {
+        guard let index = entries.firstIndex(where: { $0.slot == slot }) else { return false }
+        entries[index].location = location
+        return true
+    }
+
+    /// Removes the finger; false when it was not down.
+    @discardableResult
+    public mutating func remove(_ slot: TouchSlot) -> Bool {
+        guard let index = entries.firstIndex(where: { $0.slot == slot }) else { return false }
+        entries.remove(at: index)
+        return true
+    }
+
+    public mutating func removeAll() { entries.removeAll(keepingCapacity: true) }
+}

@@ -1,0 +1,51 @@
+/// A JSON string literal in the stream: quotes, backslashes and control characters escaped
+/// (RFC 8259 §7), every other byte copied as it is. The stream's names (message names, view ids)
+/// rarely need an escape, so their bytes are checked first and then copied in one go.
+enum JSONString {
+    /// Whether any byte must be escaped inside a JSON string.
+    @inline(__always) static func needsEscape(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+    }
+
+    /// Appends the quoted, escaped string to `bytes`.
+    static func append(_ string: String, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "\""))
+        let copied = string.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
+            guard !needsEscape(utf8) else { return false }
+            bytes.append(contentsOf: utf8)
+            return true
+        }
+        if copied != true { appendEscaped(string, to: &bytes) }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends the quoted string to `scratch` when it needs no escape and fits; false (nothing
+    /// appended) otherwise, and the caller writes it with `append(_:to:)`.
+    @inline(__always) static func appendUnescaped(_ string: String, to scratch: inout StackBytes) -> Bool {
+        string.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
+            guard utf8.count + 2 <= scratch.remaining, !needsEscape(utf8) else { return false }
+            scratch.append(UInt8(ascii: "\""))
+            scratch.append(utf8)
+            scratch.append(UInt8(ascii: "\""))
+            return true
+        } == true
+    }
+
+    private static func appendEscaped(_ string: String, to bytes: inout [UInt8]) {
+        for byte in string.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): bytes.append(contentsOf: #"\""#.utf8)
+            case UInt8(ascii: "\\"): bytes.append(contentsOf: #"\\"#.utf8)
+            case UInt8(ascii: "\n"): bytes.append(contentsOf: #"\n"#.utf8)
+            case UInt8(ascii: "\r"): bytes.append(contentsOf: #"\r"#.utf8)
+            case UInt8(ascii: "\t"): bytes.append(contentsOf: #"\t"#.utf8)
+            case 0..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                bytes.append(contentsOf: #"\u00"#.utf8)
+                bytes.append(hex[Int(byte >> 4)])
+                bytes.append(hex[Int(byte & 0xf)])
+            default: bytes.append(byte)
+            }
+        }
+    }
+}
