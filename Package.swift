@@ -202,17 +202,9 @@ let package = Package(
     targets: engine + recordings + configurationAndOutput + liveInput + renderer + daemon + executable
 )
 
-// Release builds
-// - emit each Swift function into a section of its own, so that the link can place the functions a
-//   replay runs side by side (the executable's hot-functions.order) instead of whole files;
-// - reach the metadata of a concrete generic type (`Option<Double?>`, `[String: Int]`) through a
-//   metadata accessor that passes the protocol witness tables the compiler already knows, instead of
-//   the runtime demangling the type's mangled name: the runtime then checks each generic requirement
-//   (`Double?: ExpressibleByArgument`) by scanning every protocol conformance record of the binary
-//   (~4 200), a few hundred thousand instructions per type the first time — most of the start-up
-//   of a command. Costs a few hundred KiB of accessor code.
+// Release builds emit each Swift function into a section of its own, so that the link can place the
+// functions a replay runs side by side (the executable's hot-functions.order) instead of whole files.
 for target in package.targets where target.type == .regular || target.type == .executable {
     target.swiftSettings = (target.swiftSettings ?? []) +
-        [.unsafeFlags(["-Xfrontend", "-function-sections",
-                       "-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release))]
+        [.unsafeFlags(["-Xfrontend", "-function-sections"], .when(configuration: .release))]
 }

@@ -56,10 +56,7 @@ struct Touchscroll: ParsableCommand {
     /// `ReplayCommand`) is parsed again from the root, so every help text, error message and exit
     /// code is the whole tree's, byte for byte.
     static func main() {
-        let arguments = Array(CommandLine.arguments.dropFirst())
-        if arguments.first == "replay",
-           let parsed = try? ReplayCommand.parseAsRoot(Array(arguments.dropFirst())),
-           var replay = parsed as? ReplayCommand {
+        if var replay = plainReplay() {
             do {
                 try replay.run()
             } catch {
@@ -68,5 +65,14 @@ struct Touchscroll: ParsableCommand {
             return
         }
         main(nil)
+    }
+
+    /// The replay command of a command line that is a plain `touchscroll replay …`, else nil. A function
+    /// of its own so that the parse's temporaries are freed before the replay allocates its buffers.
+    private static func plainReplay() -> ReplayCommand? {
+        let arguments = CommandLine.arguments
+        guard arguments.count > 1, arguments[1] == "replay",
+              let parsed = try? ReplayCommand.parseAsRoot(Array(arguments.dropFirst(2))) else { return nil }
+        return parsed as? ReplayCommand
     }
 }
