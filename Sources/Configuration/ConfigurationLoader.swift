@@ -47,7 +47,7 @@ public enum ConfigurationLoader {
     public static func load(yaml: String, file: String? = nil) throws(ConfigurationErrors) -> TouchscrollConfiguration {
         // Anchors, aliases, tags, complex keys and deep nesting are refused before libyaml sees
         // them (a few hundred bytes of nested aliases cost gigabytes).
-        if let problem = YAMLGuard.check(yaml.utf8) {
+        if let problem = YAMLGuard.check(Array(yaml.utf8)) {
             throw ConfigurationErrors([ConfigurationError(file: file, line: problem.line, column: problem.column, keyPath: "",
                                                           problem: "not accepted: \(problem.message)")])
         }

@@ -10,6 +10,12 @@ import StreamOutput
 struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
+        // A subcommand of `touchscroll`. Touchscroll.main parses a plain `touchscroll replay …` with this
+        // command alone: as the root of that parse, it then leaves `--generate-completion-script` (a
+        // request of the whole tree, answered by the fallback to the tree) unchecked, and says
+        // "touchscroll replay" where it names itself. Help, errors and completion scripts of the tree
+        // do not change: they name the tree's root, which has no super-command.
+        _superCommandName: "touchscroll",
         abstract: "Replay a recording or touch script and print the delegate stream as JSON Lines.",
         discussion: """
         Standard output gets a header line, then one line per delegate message (docs/protocol.md). \

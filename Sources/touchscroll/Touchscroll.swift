@@ -45,4 +45,34 @@ struct Touchscroll: ParsableCommand {
             RenderCommand.self,
         ]
     )
+
+    /// The program's entry point (swift-argument-parser's `main()`, with one shortcut).
+    ///
+    /// swift-argument-parser learns a command's options by reflecting over its property wrappers, and
+    /// parsing from the root reflects the root and the command found. `touchscroll replay …` is the
+    /// command scripts and benchmarks start over and over, so it is parsed by `ReplayCommand` alone.
+    /// Only a command line that parses as a plain replay takes this path: a request for help, an
+    /// unknown option, `--version`, a value that fails validation (anything that is not a
+    /// `ReplayCommand`) is parsed again from the root, so every help text, error message and exit
+    /// code is the whole tree's, byte for byte.
+    static func main() {
+        if var replay = plainReplay() {
+            do {
+                try replay.run()
+            } catch {
+                exit(withError: error)
+            }
+            return
+        }
+        main(nil)
+    }
+
+    /// The replay command of a command line that is a plain `touchscroll replay …`, else nil. A function
+    /// of its own so that the parse's temporaries are freed before the replay allocates its buffers.
+    private static func plainReplay() -> ReplayCommand? {
+        let arguments = CommandLine.arguments
+        guard arguments.count > 1, arguments[1] == "replay",
+              let parsed = try? ReplayCommand.parseAsRoot(Array(arguments.dropFirst(2))) else { return nil }
+        return parsed as? ReplayCommand
+    }
 }

@@ -211,6 +211,35 @@ final class ReplayCommandTests: XCTestCase {
         XCTAssertGreaterThan(allowed.stdoutLines.count, 1)
     }
 
+    /// `touchscroll replay …` is parsed by the replay command alone when it is a plain replay (start-up
+    /// cost); everything else falls back to the whole command tree. Help, version, completion
+    /// scripts and usage errors must read exactly as the tree's.
+    func testReplayAnswersHelpVersionAndErrorsAsTheWholeTree() throws {
+        let help = try TouchscrollProcess.run(["replay", "--help"])
+        XCTAssertEqual(help.status, 0)
+        XCTAssertEqual(help.stdout, try TouchscrollProcess.run(["help", "replay"]).stdout)
+        XCTAssertTrue(help.stdout.contains("USAGE: touchscroll replay <file>"), help.stdout)
+        XCTAssertEqual(try TouchscrollProcess.run(["replay", "--config", "config/example.yaml", "-h"]).stdout, help.stdout)
+
+        let version = try TouchscrollProcess.run(["replay", "--version"])
+        XCTAssertEqual(version.status, 0)
+        XCTAssertEqual(version.stdout, try TouchscrollProcess.run(["--version"]).stdout)
+
+        let completion = try TouchscrollProcess.run(["replay", "--generate-completion-script", "bash"])
+        XCTAssertEqual(completion.status, 0)
+        XCTAssertEqual(completion.stdout, try TouchscrollProcess.run(["--generate-completion-script", "bash"]).stdout)
+
+        let invalid = try TouchscrollProcess.run(["replay", "--frame-rate", "0", flick])
+        XCTAssertEqual(invalid.status, 64)
+        XCTAssertEqual(invalid.stdout, "")
+        XCTAssertTrue(invalid.stderr.hasPrefix("Error: --frame-rate must be from 1 to 1000 Hz, got 0.0\nUsage: touchscroll replay <file> "), invalid.stderr)
+        XCTAssertTrue(invalid.stderr.hasSuffix("  See 'touchscroll replay --help' for more information.\n"), invalid.stderr)
+
+        let unknown = try TouchscrollProcess.run(["replay", "--no-such-option", flick])
+        XCTAssertEqual(unknown.status, 64)
+        XCTAssertTrue(unknown.stderr.hasPrefix("Error: Unknown option '--no-such-option'\nUsage: touchscroll replay <file> "), unknown.stderr)
+    }
+
     func testBadOptionsExitSixtyFour() throws {
         XCTAssertEqual(try TouchscrollProcess.run(["replay", "--frame-rate", "0", flick]).status, 64)
         XCTAssertEqual(try TouchscrollProcess.run(["replay", "--from", "2", "--to", "1", flick]).status, 64)
