@@ -2,7 +2,7 @@
 /// These are parts of the transition function: each returns the phase to enter, and enters it
 /// before sending its messages (every message carries the state it was sent in).
 extension ScrollView {
-    var canZoom: Bool { configuration.zoomingContentView != nil }
+    var canZoom: Bool { zoomViewSize != nil }
 
     private func spreadDelta(_ m: TouchMotion) -> Double {
         guard m.scale != 1, let spread = touches.spread() else { return 0 }
@@ -77,7 +77,8 @@ extension ScrollView {
         }
         var d = Drag(raw: rawOffset(forDisplayed: contentOffset), lock: lock, startOffset: contentOffset)
         phase = .dragging(d)
-        perform(delivery.scrollTookTouches(view: self))
+        delivery.scrollTookTouches(view: self)
+        performDeliveryActions()
         emit(.willBeginDragging)
         let beyondSlop = travel * ((travel.length - Thresholds.panDistance) / travel.length)
         drag(&d, by: beyondSlop)
@@ -187,7 +188,8 @@ extension ScrollView {
             emit(.didEndDragging(willDecelerate: false))
             return phase
         }
-        phase = .decelerating(motion)
+        offsetMotion = motion
+        phase = .decelerating
         emit(.didEndDragging(willDecelerate: true))
         emit(.willBeginDecelerating)
         return phase
@@ -236,7 +238,8 @@ extension ScrollView {
             move(to: motion.destination)
             return .idle
         }
-        phase = .decelerating(motion)
+        offsetMotion = motion
+        phase = .decelerating
         emit(.willBeginDecelerating)
         return phase
     }

@@ -12,7 +12,12 @@ public enum ScrollKey: String, Hashable, Sendable, CaseIterable {
 /// docs/engine.md); an input that makes no sense in a phase is recorded in `diagnostics` and
 /// ignored, never a crash. Each change of phase is recorded in `transitions`.
 public final class ScrollView {
-    public internal(set) var configuration: ScrollViewConfiguration
+    public internal(set) var configuration: ScrollViewConfiguration {
+        didSet { zoomViewSize = configuration.zoomingContentView?.frame.size }
+    }
+    /// The size of `configuration.zoomingContentView`, nil when zooming is not possible: kept with
+    /// the configuration, because every message asks for the content size.
+    private(set) var zoomViewSize: Size?
     /// The engine's notion of now: the latest time it was advanced to.
     public private(set) var time: Timestamp
     public internal(set) var contentOffset: Point
@@ -28,6 +33,12 @@ public final class ScrollView {
     public var shouldScrollToTopHandler: (() -> Bool)?
 
     var phase: Phase = .idle
+    /// What `.decelerating` and `.scrollAnimating` follow, set as the phase is entered (outside
+    /// those phases: the last such motion, unused).
+    var offsetMotion = OffsetMotion(start: .zero, x: .resting(at: 0), y: .resting(at: 0))
+    /// What `.zoomSettling` and `.zoomAnimating` follow, set as the phase is entered.
+    var zoomMotion = ZoomMotion(start: .zero, startScale: 1, targetScale: 1, startOffset: .zero, targetOffset: .zero,
+                                focus: nil, progress: .ease(EaseInOutCurve(from: 0, to: 1, duration: 0)))
     /// Fingers on the content (they drive pan, pinch and content-touch delivery).
     var touches = TouchSet()
     /// The fingers as they were before the frame being handled (a copy in storage of its own),
@@ -58,6 +69,7 @@ public final class ScrollView {
 
     public init(configuration: ScrollViewConfiguration, startTime: Timestamp = .zero) {
         self.configuration = configuration
+        self.zoomViewSize = configuration.zoomingContentView?.frame.size
         self.time = startTime
         self.contentOffset = configuration.contentOffset
         let hasZoom = configuration.zoomingContentView != nil
@@ -86,7 +98,7 @@ public final class ScrollView {
     /// when zooming is configured, the configured contentSize otherwise.
     public var contentSize: Size { contentSize(atScale: zoomScale) }
 
-    func contentSize(atScale scale: Double) -> Size { configuration.contentSize(atScale: scale) }
+    func contentSize(atScale scale: Double) -> Size { configuration.contentSize(atScale: scale, zoomViewSize: zoomViewSize) }
 
     public var geometry: ScrollGeometry { geometry(atScale: zoomScale) }
 
@@ -178,19 +190,20 @@ public final class ScrollView {
     func handleSamples(_ samples: [TouchSample], classifyForeign: Bool) {
         touchesBefore.replaceContents(with: touches)
         let before = touchesBefore
-        added.removeAll(keepingCapacity: true)
-        lifted.removeAll(keepingCapacity: true)
+        if !added.isEmpty { added.removeAll(keepingCapacity: true) }
+        if !lifted.isEmpty { lifted.removeAll(keepingCapacity: true) }
         var cancelled = false
         for sample in samples {
-            if classifyForeign, let i = foreignTouches.firstIndex(where: { $0.slot == sample.slot }) {
+            if classifyForeign, !foreignTouches.isEmpty, let i = foreignTouches.firstIndex(where: { $0.slot == sample.slot }) {
                 handleForeign(sample, index: i)
                 continue
             }
+            let i = touches.index(of: sample.slot)
             switch sample.phase {
             case .down:
-                if touches.contains(sample.slot) {
+                if let i {
                     note("down for \(sample.slot), which is already down; treated as a move")
-                    touches.move(sample.slot, to: sample.location)
+                    touches.moveTouch(at: i, to: sample.location)
                 } else if classifyForeign, let role = foreignRole(forDownAt: sample.location) {
                     foreignTouches.append((sample.slot, role))
                     foreignTouches.sort { $0.slot < $1.slot }
@@ -199,14 +212,14 @@ public final class ScrollView {
                     added.append(sample.slot)
                 }
             case .move:
-                if touches.contains(sample.slot) {
-                    touches.move(sample.slot, to: sample.location)
+                if let i {
+                    touches.moveTouch(at: i, to: sample.location)
                 } else {
                     note("move for \(sample.slot), which is not down; ignored")
                 }
             case .up, .cancel:
-                if touches.contains(sample.slot) {
-                    touches.move(sample.slot, to: sample.location)
+                if let i {
+                    touches.moveTouch(at: i, to: sample.location)
                     lifted.append(sample.slot)
                     if sample.phase == .cancel { cancelled = true }
                 } else {
@@ -247,15 +260,22 @@ public final class ScrollView {
             velocityTracker.add(fingerPath, at: time)
         }
         if nesting.deliversContentTouches {
-            for slot in added { perform(delivery.touchDown(slot, view: self)) }
+            for slot in added {
+                delivery.touchDown(slot, view: self)
+                performDeliveryActions()
+            }
         }
-        if !before.isEmpty || !added.isEmpty { perform(delivery.touchesMoved(view: self)) }
+        if !before.isEmpty || !added.isEmpty {
+            delivery.touchesMoved(view: self)
+            performDeliveryActions()
+        }
         var doubleTapPoint: Point?
         for slot in lifted {
             // The finger is gone before the view hears of it: the state in touchesEnded / tap says
             // whether anything is still tracking.
             touches.remove(slot)
-            doubleTapPoint = perform(delivery.touchUp(slot, cancelled: cancelled, view: self)) ?? doubleTapPoint
+            delivery.touchUp(slot, cancelled: cancelled, view: self)
+            doubleTapPoint = performDeliveryActions() ?? doubleTapPoint
         }
         if !touches.isEmpty && !lifted.isEmpty {
             send(.fingersLifted)

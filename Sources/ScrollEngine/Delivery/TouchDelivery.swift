@@ -12,7 +12,8 @@
 /// Taps wait for a possible double tap only when double-tap zoom is on and the view is not a control.
 ///
 /// Delivery reads the scroll view (time, touches, hit-testing) but never changes it: every method
-/// returns the actions the scroll view then carries out, in order.
+/// appends the actions the scroll view then carries out, in order, to `actions`, which the scroll
+/// view empties as it performs them (`ScrollView.performDeliveryActions()`).
 final class TouchDelivery {
     enum Action: Hashable {
         /// Send a content-touch or gesture message.
@@ -47,10 +48,9 @@ final class TouchDelivery {
     }
 
     var gates: [Gate] = []
-    /// The actions of the call under way, and the array the previous call handed out: every call
-    /// collects into kept storage and hands it out (`Array.drain`), so delivering allocates nothing.
-    private var actions: [Action] = []
-    private var actionsHandedOut: [Action] = []
+    /// The actions of the calls so far that the scroll view has not carried out yet (kept storage:
+    /// delivering allocates nothing, and a call with nothing to say costs nothing).
+    var actions: [Action] = []
     var lastInput: Timestamp = .zero
     var gestureOnMovingContent = false
     var gestureScrolled = false
@@ -90,8 +90,8 @@ final class TouchDelivery {
         }
     }
 
-    func touchDown(_ slot: TouchSlot, view sv: ScrollView) -> [Action] {
-        guard let touch = sv.touches[slot] else { return [] }
+    func touchDown(_ slot: TouchSlot, view sv: ScrollView) {
+        guard let touch = sv.touches[slot] else { return }
         let c = sv.configuration
         let content = sv.contentPoint(forScreen: touch.location)
         let target = sv.hitTest(content)
@@ -110,7 +110,6 @@ final class TouchDelivery {
             gate.longPressAt = sv.time.adding(seconds: c.longPress.minimumPressDuration)
         }
         insert(gate)
-        return actions.drain(keeping: &actionsHandedOut)
     }
 
     private func insert(_ gate: Gate) {
@@ -118,36 +117,39 @@ final class TouchDelivery {
         gates.insert(gate, at: i)
     }
 
-    func touchesMoved(view sv: ScrollView) -> [Action] {
-        for i in gates.indices {
-            guard let touch = sv.touches[gates[i].slot], touch.location != gates[i].lastScreen else { continue }
-            gates[i].lastScreen = touch.location
-            gates[i].maxDistance = max(gates[i].maxDistance, touch.location.distance(to: gates[i].downScreen))
-            if gates[i].maxDistance > Thresholds.panDistance { gates[i].longPressAt = nil }
-            if gates[i].state == .delivered {
-                actions.append(.emit(.touchesMoved(touchValue(gates[i], at: touch.location, in: sv))))
-            }
+    /// A taken finger is skipped: the view never hears of it again, and nothing reads how it
+    /// moved (it has no long press pending and makes no tap).
+    func touchesMoved(view sv: ScrollView) {
+        for i in gates.indices where gates[i].state != .taken {
+            guard let location = sv.touches.location(of: gates[i].slot), location != gates[i].lastScreen else { continue }
+            moved(&gates[i], to: location, sv)
         }
-        return actions.drain(keeping: &actionsHandedOut)
+    }
+
+    private func moved(_ g: inout Gate, to location: Point, _ sv: ScrollView) {
+        g.lastScreen = location
+        g.maxDistance = max(g.maxDistance, location.distance(to: g.downScreen))
+        if g.maxDistance > Thresholds.panDistance { g.longPressAt = nil }
+        if g.state == .delivered {
+            actions.append(.emit(.touchesMoved(touchValue(g, at: location, in: sv))))
+        }
     }
 
     /// The pan or pinch won: held fingers are taken silently, delivered ones cancelled.
-    func scrollTookTouches(view sv: ScrollView) -> [Action] {
+    func scrollTookTouches(view sv: ScrollView) {
         gestureScrolled = true
         for i in gates.indices {
             transition(&gates[i], .scrollWon, sv)
         }
-        return actions.drain(keeping: &actionsHandedOut)
     }
 
-    func touchUp(_ slot: TouchSlot, cancelled: Bool, view sv: ScrollView) -> [Action] {
-        guard let i = gates.firstIndex(where: { $0.slot == slot }) else { return [] }
+    func touchUp(_ slot: TouchSlot, cancelled: Bool, view sv: ScrollView) {
+        guard let i = gates.firstIndex(where: { $0.slot == slot }) else { return }
         var gate = gates.remove(at: i)
         transition(&gate, cancelled ? .cancelled : .lifted, sv)
-        return actions.drain(keeping: &actionsHandedOut)
     }
 
-    func fire(view sv: ScrollView) -> [Action] {
+    func fire(view sv: ScrollView) {
         let now = sv.time
         for i in gates.indices {
             if case .held(let until) = gates[i].state, until <= now {
@@ -165,11 +167,10 @@ final class TouchDelivery {
             pendingTap = nil
             actions.append(.emit(.tap(pending.gesture)))
         }
-        return actions.drain(keeping: &actionsHandedOut)
     }
 
     /// The gate's one transition function (every pair spelled out).
-    /// Its actions are appended to the call's `actions`.
+    /// Its actions are appended to `actions`.
     private func transition(_ g: inout Gate, _ input: GateInput, _ sv: ScrollView) {
         switch (g.state, input) {
         case (.held, .timerFired):
@@ -208,7 +209,7 @@ final class TouchDelivery {
         sv.configuration.canCancelContentTouches && (g.view?.shouldCancelTouches ?? true)
     }
 
-    /// A lift that may be a tap: its action, if any, is appended to the call's `actions`.
+    /// A lift that may be a tap: its action, if any, is appended to `actions`.
     private func recognizeTap(_ g: Gate, _ sv: ScrollView) {
         guard !gestureScrolled, !g.longPressed, g.maxDistance <= Thresholds.panDistance else { return }
         let gesture = ContentGesture(view: g.view?.id, contentPoint: g.downContent, screenPoint: g.downScreen)
@@ -233,20 +234,23 @@ final class TouchDelivery {
 
 extension ScrollView {
     func fireTimers() {
-        perform(delivery.fire(view: self))
+        delivery.fire(view: self)
+        performDeliveryActions()
     }
 
-    /// Carry out delivery's actions: messages now; a double-tap zoom is returned to be started
-    /// once the lift that recognised it has been handled.
+    /// Carry out delivery's actions and forget them: messages now; a double-tap zoom is returned to
+    /// be started once the lift that recognised it has been handled.
     @discardableResult
-    func perform(_ actions: [TouchDelivery.Action]) -> Point? {
+    func performDeliveryActions() -> Point? {
+        guard !delivery.actions.isEmpty else { return nil }
         var zoomPoint: Point?
-        for action in actions {
+        for action in delivery.actions {
             switch action {
             case .emit(let message): emit(message)
             case .doubleTapZoom(let point): zoomPoint = point
             }
         }
+        delivery.actions.removeAll(keepingCapacity: true)
         return zoomPoint
     }
 }

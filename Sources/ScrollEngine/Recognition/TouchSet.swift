@@ -16,8 +16,27 @@ public struct TouchSet: Hashable, Sendable {
     public var count: Int { touches.count }
     public var slots: [TouchSlot] { touches.map(\.slot) }
 
-    public func contains(_ slot: TouchSlot) -> Bool { touches.contains { $0.slot == slot } }
-    public subscript(slot: TouchSlot) -> Touch? { touches.first { $0.slot == slot } }
+    public func contains(_ slot: TouchSlot) -> Bool { index(of: slot) != nil }
+    public subscript(slot: TouchSlot) -> Touch? { index(of: slot).map { touches[$0] } }
+
+    /// Where the finger in `slot` is, if it is down.
+    public func location(of slot: TouchSlot) -> Point? { index(of: slot).map { touches[$0].location } }
+
+    /// The position of `slot`'s touch in `touches` (a plain walk: a handful of fingers, asked for
+    /// every sample).
+    func index(of slot: TouchSlot) -> Int? {
+        var i = 0
+        while i < touches.count {
+            if touches[i].slot == slot { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    /// Moves the touch at `index` (from `index(of:)`) to `location`.
+    mutating func moveTouch(at index: Int, to location: Point) {
+        touches[index].location = location
+    }
 
     public mutating func insert(_ touch: Touch) {
         let index = touches.firstIndex { $0.slot > touch.slot } ?? touches.endIndex
@@ -25,12 +44,12 @@ public struct TouchSet: Hashable, Sendable {
     }
 
     public mutating func move(_ slot: TouchSlot, to location: Point) {
-        if let i = touches.firstIndex(where: { $0.slot == slot }) { touches[i].location = location }
+        if let i = index(of: slot) { touches[i].location = location }
     }
 
     @discardableResult
     public mutating func remove(_ slot: TouchSlot) -> Touch? {
-        guard let i = touches.firstIndex(where: { $0.slot == slot }) else { return nil }
+        guard let i = index(of: slot) else { return nil }
         return touches.remove(at: i)
     }
 
@@ -39,8 +58,13 @@ public struct TouchSet: Hashable, Sendable {
     /// Makes this set hold the same touches as `other`, in its own storage (kept between calls, so
     /// a snapshot taken every frame allocates nothing and the original stays uniquely referenced).
     mutating func replaceContents(with other: TouchSet) {
-        touches.removeAll(keepingCapacity: true)
-        touches.append(contentsOf: other.touches)
+        if touches.count == other.touches.count {
+            // The usual frame: as many fingers as the last one, copied over in place.
+            for i in touches.indices { touches[i] = other.touches[i] }
+        } else {
+            touches.removeAll(keepingCapacity: true)
+            touches.append(contentsOf: other.touches)
+        }
     }
 
     /// The centroid of the given slots' locations (all touches when `slots` is nil).
