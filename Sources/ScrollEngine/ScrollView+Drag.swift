@@ -4,8 +4,9 @@
 extension ScrollView {
     var canZoom: Bool { zoomViewSize != nil }
 
+    /// How much the fingers' spread grew in the movement `m` (of `touches`, just measured).
     private func spreadDelta(_ m: TouchMotion) -> Double {
-        guard m.scale != 1, let spread = touches.spread() else { return 0 }
+        guard m.scale != 1, let spread = m.spreadOfAll ?? touches.spread() else { return 0 }
         return spread - spread / m.scale
     }
 
@@ -36,7 +37,7 @@ extension ScrollView {
     /// they travelled 10 pt along axes that can scroll; neither while a view that may not be
     /// cancelled holds a finger.
     func recognition(tracking t: Tracking, _ m: TouchMotion) -> Recognition {
-        if delivery.blocksScroll(configuration) || nesting.panBlockedBySubview { return .noChange }
+        if delivery.blocksScroll(canCancelContentTouches: configuration.canCancelContentTouches) || nesting.panBlockedBySubview { return .noChange }
         if canZoom && nesting.allowsPinch && touches.count >= 2 && abs(t.spreadChange) >= Thresholds.pinchSpreadChange {
             return .pinch(TouchMotion(translation: .zero, scale: t.scale, focus: m.focus))
         }

@@ -104,10 +104,11 @@ extension ScrollView {
         case touchesCancelled
         /// Time passed (the engine's clock moved).
         case tick
-        /// A programmatic animated scroll starts.
-        case animateScroll(OffsetMotion, ScrollAnimationKind)
+        /// A programmatic animated scroll starts. (Indirect: a motion is large, and every input
+        /// would be as large as the largest; these two are rare.)
+        indirect case animateScroll(OffsetMotion, ScrollAnimationKind)
         /// A programmatic animated zoom starts.
-        case animateZoom(ZoomMotion)
+        indirect case animateZoom(ZoomMotion)
         /// A non-animated programmatic offset (setContentOffset, or any scroll while a finger is down).
         case setOffset(Point)
         /// A non-animated programmatic zoom.

@@ -193,9 +193,13 @@ public final class ScrollView {
         if !added.isEmpty { added.removeAll(keepingCapacity: true) }
         if !lifted.isEmpty { lifted.removeAll(keepingCapacity: true) }
         var cancelled = false
+        // Whether a finger that stays down may have moved (a foreign touch handed to the content
+        // re-enters this function, so then anything may have changed).
+        var moved = false
         for sample in samples {
             if classifyForeign, !foreignTouches.isEmpty, let i = foreignTouches.firstIndex(where: { $0.slot == sample.slot }) {
                 handleForeign(sample, index: i)
+                moved = true
                 continue
             }
             let i = touches.index(of: sample.slot)
@@ -203,7 +207,7 @@ public final class ScrollView {
             case .down:
                 if let i {
                     note("down for \(sample.slot), which is already down; treated as a move")
-                    touches.moveTouch(at: i, to: sample.location)
+                    if touches.moveTouch(at: i, to: sample.location) { moved = true }
                 } else if classifyForeign, let role = foreignRole(forDownAt: sample.location) {
                     foreignTouches.append((sample.slot, role))
                     foreignTouches.sort { $0.slot < $1.slot }
@@ -213,7 +217,7 @@ public final class ScrollView {
                 }
             case .move:
                 if let i {
-                    touches.moveTouch(at: i, to: sample.location)
+                    if touches.moveTouch(at: i, to: sample.location) { moved = true }
                 } else {
                     note("move for \(sample.slot), which is not down; ignored")
                 }
@@ -227,7 +231,7 @@ public final class ScrollView {
                 }
             }
         }
-        applyContentTouches(before: before, added: added, lifted: lifted, cancelled: cancelled)
+        applyContentTouches(before: before, added: added, lifted: lifted, cancelled: cancelled, moved: moved)
     }
 
     /// Every finger is taken away (the device was unplugged): the content settles as after a
@@ -238,11 +242,15 @@ public final class ScrollView {
         let before = touches
         let slots = touches.slots
         guard !slots.isEmpty else { return }
-        applyContentTouches(before: before, added: [], lifted: slots, cancelled: true)
+        applyContentTouches(before: before, added: [], lifted: slots, cancelled: true, moved: false)
     }
 
-    private func applyContentTouches(before: TouchSet, added: [TouchSlot], lifted: [TouchSlot], cancelled: Bool) {
-        if added.isEmpty && lifted.isEmpty && before == touches { return }
+    /// `moved`: a finger that was down before may have moved (false: `touches` still equals
+    /// `before` unless a finger landed or lifted). Nothing lands, lifts or moves: nothing to do.
+    /// (When fingers moved and came back within the frame, what follows finds no motion and does
+    /// nothing either.)
+    private func applyContentTouches(before: TouchSet, added: [TouchSlot], lifted: [TouchSlot], cancelled: Bool, moved: Bool) {
+        if added.isEmpty && lifted.isEmpty && !moved { return }
         if before.isEmpty && !added.isEmpty {
             fingerPath = .zero
             velocityTracker.reset()
@@ -251,7 +259,7 @@ public final class ScrollView {
             send(.touchDown)
             delivery.gestureBegan(movingWhenTouched: wasMoving)
         }
-        let motion = TouchMotion.between(before, touches)
+        let motion = TouchMotion.between(before, touches, measuringScale: canZoom)
         if motion.translation != .zero || motion.scale != 1 {
             fingerPath = fingerPath + motion.translation
             velocityTracker.add(fingerPath, at: time)

@@ -83,11 +83,17 @@ final class TouchDelivery {
 
     /// True when a finger is delivered to a view that may not be cancelled: the pan must not start.
     func blocksScroll(_ configuration: ScrollViewConfiguration) -> Bool {
-        gates.contains { g in
-            guard g.state == .delivered else { return false }
-            let cancellable = configuration.canCancelContentTouches && (g.view?.shouldCancelTouches ?? true)
-            return !cancellable
+        blocksScroll(canCancelContentTouches: configuration.canCancelContentTouches)
+    }
+
+    /// The same, given the scroll view's canCancelContentTouches (asked for every movement while
+    /// tracking, without handing over the whole configuration).
+    func blocksScroll(canCancelContentTouches: Bool) -> Bool {
+        for i in gates.indices where gates[i].state == .delivered {
+            let cancellable = canCancelContentTouches && (gates[i].view?.shouldCancelTouches ?? true)
+            if !cancellable { return true }
         }
+        return false
     }
 
     func touchDown(_ slot: TouchSlot, view sv: ScrollView) {
@@ -240,9 +246,12 @@ extension ScrollView {
 
     /// Carry out delivery's actions and forget them: messages now; a double-tap zoom is returned to
     /// be started once the lift that recognised it has been handled.
-    @discardableResult
+    @inline(__always) @discardableResult
     func performDeliveryActions() -> Point? {
-        guard !delivery.actions.isEmpty else { return nil }
+        delivery.actions.isEmpty ? nil : performPendingDeliveryActions()
+    }
+
+    private func performPendingDeliveryActions() -> Point? {
         var zoomPoint: Point?
         for action in delivery.actions {
             switch action {

@@ -33,9 +33,12 @@ public struct TouchSet: Hashable, Sendable {
         return nil
     }
 
-    /// Moves the touch at `index` (from `index(of:)`) to `location`.
-    mutating func moveTouch(at index: Int, to location: Point) {
+    /// Moves the touch at `index` (from `index(of:)`) to `location`; true when that is a new place.
+    @discardableResult
+    mutating func moveTouch(at index: Int, to location: Point) -> Bool {
+        guard touches[index].location != location else { return false }
         touches[index].location = location
+        return true
     }
 
     public mutating func insert(_ touch: Touch) {
@@ -116,6 +119,10 @@ public struct TouchMotion: Hashable, Sendable {
     public var scale: Double
     /// The centroid of the persisting fingers after the movement (the pinch's focal point).
     public var focus: Point?
+    /// `after.spread()` when `between` measured it on the way: every finger of `after` persisted
+    /// (then their spread is the sum it formed for `scale`, in the same order), and there are two or
+    /// more. Nil when unknown.
+    var spreadOfAll: Double?
 
     public init(translation: Point, scale: Double, focus: Point?) {
         self.translation = translation
@@ -124,6 +131,14 @@ public struct TouchMotion: Hashable, Sendable {
     }
 
     public static func between(_ before: TouchSet, _ after: TouchSet) -> TouchMotion {
+        between(before, after, measuringScale: true)
+    }
+
+    /// The same; with `measuringScale` false, the spread ratio is measured only when the centroid
+    /// stayed where it was (then it alone tells whether the fingers moved), and is 1 otherwise: for
+    /// a scroll view that cannot zoom, which has no other use for it (its second pass over the
+    /// fingers is the costlier one).
+    static func between(_ before: TouchSet, _ after: TouchSet, measuringScale: Bool) -> TouchMotion {
         // The persisting fingers: in `before` those still in `after`, in `after` those already in
         // `before` (the same slots, summed in the same slot order). Both sets keep their touches
         // sorted by slot, so one merge-like walk pairs them: the sums below are the ones
@@ -156,8 +171,10 @@ public struct TouchMotion: Hashable, Sendable {
             return TouchMotion(translation: .zero, scale: 1, focus: after.centroid())
         }
         let c0 = sum0 / Double(count), c1 = sum1 / Double(count)
+        let translation = c1 - c0
         var scale = 1.0
-        if count >= 2 {
+        var spreadOfAll: Double?
+        if count >= 2 && (measuringScale || translation == .zero) {
             var spread0 = 0.0, spread1 = 0.0
             forEachPair { p0, p1 in
                 spread0 += p0.distance(to: c0)
@@ -165,7 +182,10 @@ public struct TouchMotion: Hashable, Sendable {
             }
             let s0 = spread0 / Double(count), s1 = spread1 / Double(count)
             if s0 > 1e-9 { scale = s1 / s0 }
+            if count == b.count { spreadOfAll = s1 }
         }
-        return TouchMotion(translation: c1 - c0, scale: scale, focus: c1)
+        var motion = TouchMotion(translation: translation, scale: scale, focus: c1)
+        motion.spreadOfAll = spreadOfAll
+        return motion
     }
 }
