@@ -47,7 +47,10 @@ final class TouchDelivery {
         var longPressed = false
     }
 
-    var gates: [Gate] = []
+    /// The gates of the fingers a content view may still hear of (held or delivered), in slot order.
+    /// A gate that reaches `taken` is dropped: nothing reads it again (the view never hears of its
+    /// finger, it has no timer, and its lift sends nothing), and every frame walks these.
+    private(set) var gates: [Gate] = []
     /// The actions of the calls so far that the scroll view has not carried out yet (kept storage:
     /// delivering allocates nothing, and a call with nothing to say costs nothing).
     var actions: [Action] = []
@@ -112,7 +115,8 @@ final class TouchDelivery {
             gate.state = .delivered
             actions.append(.emit(.touchesBegan(touchValue(gate, at: touch.location, in: sv))))
         }
-        if gate.state != .taken && c.longPress.enabled {
+        guard gate.state != .taken else { return }
+        if c.longPress.enabled {
             gate.longPressAt = sv.time.adding(seconds: c.longPress.minimumPressDuration)
         }
         insert(gate)
@@ -123,10 +127,8 @@ final class TouchDelivery {
         gates.insert(gate, at: i)
     }
 
-    /// A taken finger is skipped: the view never hears of it again, and nothing reads how it
-    /// moved (it has no long press pending and makes no tap).
     func touchesMoved(view sv: ScrollView) {
-        for i in gates.indices where gates[i].state != .taken {
+        for i in gates.indices {
             guard let location = sv.touches.location(of: gates[i].slot), location != gates[i].lastScreen else { continue }
             moved(&gates[i], to: location, sv)
         }
@@ -147,6 +149,7 @@ final class TouchDelivery {
         for i in gates.indices {
             transition(&gates[i], .scrollWon, sv)
         }
+        gates.removeAll { $0.state == .taken }
     }
 
     func touchUp(_ slot: TouchSlot, cancelled: Bool, view sv: ScrollView) {

@@ -62,8 +62,13 @@ public struct TouchSet: Hashable, Sendable {
     /// a snapshot taken every frame allocates nothing and the original stays uniquely referenced).
     mutating func replaceContents(with other: TouchSet) {
         if touches.count == other.touches.count {
-            // The usual frame: as many fingers as the last one, copied over in place.
-            for i in touches.indices { touches[i] = other.touches[i] }
+            // The usual frame: as many fingers as the last one, copied over in place (the counts
+            // are equal, so the copy fills the destination exactly).
+            touches.withUnsafeMutableBufferPointer { destination in
+                other.touches.withUnsafeBufferPointer { source in
+                    _ = destination.update(fromContentsOf: source)
+                }
+            }
         } else {
             touches.removeAll(keepingCapacity: true)
             touches.append(contentsOf: other.touches)

@@ -7,6 +7,8 @@ public struct VelocityTracker: Sendable {
     public static let window = 0.1             // seconds
     public static let pauseThreshold = 0.05    // seconds without movement
     public static let stillDistance = 0.5      // points: closer samples count as not moving
+    /// How far back samples are kept: a little more than the window (twice it), in microseconds.
+    private static let keptMicroseconds = Timestamp.saturatingMicroseconds(-2 * window * 1_000_000)
 
     /// The samples, oldest first, from `first` on: those before `first` have left the window and
     /// are dropped in bulk now and then, not shifted out one by one on every add.
@@ -29,7 +31,7 @@ public struct VelocityTracker: Sendable {
         }
         // Keep a little more than the window; older samples can never matter again. Times only
         // grow (the engine's clock never goes back), so the kept ones are a suffix.
-        let horizon = time.adding(seconds: -2 * Self.window)
+        let horizon = time.adding(microseconds: Self.keptMicroseconds)
         while first < samples.count - 1 && samples[first].time < horizon { first += 1 }
         if first >= 32 && first * 2 >= samples.count {
             samples.removeFirst(first)
