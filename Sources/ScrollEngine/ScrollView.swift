@@ -41,9 +41,8 @@ public final class ScrollView {
                                 focus: nil, progress: .ease(EaseInOutCurve(from: 0, to: 1, duration: 0)))
     /// Fingers on the content (they drive pan, pinch and content-touch delivery).
     var touches = TouchSet()
-    /// The fingers as they were before the frame being handled (a copy in storage of its own),
-    /// and the slots that landed and lifted in it: per-frame scratch kept between frames.
-    private var touchesBefore = TouchSet()
+    /// The slots that landed and lifted in the frame being handled: per-frame scratch kept
+    /// between frames.
     private var added: [TouchSlot] = []
     private var lifted: [TouchSlot] = []
     /// Fingers that are not the scroll view's: the status-bar strip, an edge swipe, a swallowed
@@ -188,8 +187,8 @@ public final class ScrollView {
     }
 
     func handleSamples(_ samples: [TouchSample], classifyForeign: Bool) {
-        touchesBefore.replaceContents(with: touches)
-        let before = touchesBefore
+        let frame = touches.beginFrame()
+        let hadTouches = !touches.isEmpty
         if !added.isEmpty { added.removeAll(keepingCapacity: true) }
         if !lifted.isEmpty { lifted.removeAll(keepingCapacity: true) }
         var cancelled = false
@@ -207,23 +206,24 @@ public final class ScrollView {
             case .down:
                 if let i {
                     note("down for \(sample.slot), which is already down; treated as a move")
-                    if touches.moveTouch(at: i, to: sample.location) { moved = true }
+                    if touches.moveTouch(at: i, to: sample.location, inFrame: frame) { moved = true }
                 } else if classifyForeign, let role = foreignRole(forDownAt: sample.location) {
                     foreignTouches.append((sample.slot, role))
                     foreignTouches.sort { $0.slot < $1.slot }
                 } else {
-                    touches.insert(.init(slot: sample.slot, location: sample.location, downTime: time, downLocation: sample.location))
+                    touches.insert(.init(slot: sample.slot, location: sample.location, downTime: time, downLocation: sample.location),
+                                   landedIn: frame)
                     added.append(sample.slot)
                 }
             case .move:
                 if let i {
-                    if touches.moveTouch(at: i, to: sample.location) { moved = true }
+                    if touches.moveTouch(at: i, to: sample.location, inFrame: frame) { moved = true }
                 } else {
                     note("move for \(sample.slot), which is not down; ignored")
                 }
             case .up, .cancel:
                 if let i {
-                    touches.moveTouch(at: i, to: sample.location)
+                    touches.moveTouch(at: i, to: sample.location, inFrame: frame)
                     lifted.append(sample.slot)
                     if sample.phase == .cancel { cancelled = true }
                 } else {
@@ -231,7 +231,7 @@ public final class ScrollView {
                 }
             }
         }
-        applyContentTouches(before: before, added: added, lifted: lifted, cancelled: cancelled, moved: moved)
+        applyContentTouches(frame: frame, hadTouches: hadTouches, added: added, lifted: lifted, cancelled: cancelled, moved: moved)
     }
 
     /// Every finger is taken away (the device was unplugged): the content settles as after a
@@ -239,19 +239,19 @@ public final class ScrollView {
     public func cancelAllTouches(at when: Timestamp) {
         advance(to: when)
         foreignTouches.removeAll()
-        let before = touches
         let slots = touches.slots
         guard !slots.isEmpty else { return }
-        applyContentTouches(before: before, added: [], lifted: slots, cancelled: true, moved: false)
+        applyContentTouches(frame: touches.beginFrame(), hadTouches: true, added: [], lifted: slots, cancelled: true, moved: false)
     }
 
-    /// `moved`: a finger that was down before may have moved (false: `touches` still equals
-    /// `before` unless a finger landed or lifted). Nothing lands, lifts or moves: nothing to do.
-    /// (When fingers moved and came back within the frame, what follows finds no motion and does
-    /// nothing either.)
-    private func applyContentTouches(before: TouchSet, added: [TouchSlot], lifted: [TouchSlot], cancelled: Bool, moved: Bool) {
+    /// The touches of `frame` are in `touches` (the lifted ones still there); `hadTouches`: some
+    /// were down before it. `moved`: a finger that was down before may have moved (false: the
+    /// fingers are where they were, unless one landed or lifted). Nothing lands, lifts or moves:
+    /// nothing to do. (When fingers moved and came back within the frame, what follows finds no
+    /// motion and does nothing either.)
+    private func applyContentTouches(frame: UInt64, hadTouches: Bool, added: [TouchSlot], lifted: [TouchSlot], cancelled: Bool, moved: Bool) {
         if added.isEmpty && lifted.isEmpty && !moved { return }
-        if before.isEmpty && !added.isEmpty {
+        if !hadTouches && !added.isEmpty {
             fingerPath = .zero
             velocityTracker.reset()
             velocityTracker.add(fingerPath, at: time)
@@ -259,7 +259,7 @@ public final class ScrollView {
             send(.touchDown)
             delivery.gestureBegan(movingWhenTouched: wasMoving)
         }
-        let motion = TouchMotion.between(before, touches, measuringScale: canZoom)
+        let motion = touches.motion(inFrame: frame, measuringScale: canZoom)
         if motion.translation != .zero || motion.scale != 1 {
             fingerPath = fingerPath + motion.translation
             velocityTracker.add(fingerPath, at: time)
@@ -273,7 +273,7 @@ public final class ScrollView {
                 performDeliveryActions()
             }
         }
-        if !before.isEmpty || !added.isEmpty {
+        if hadTouches || !added.isEmpty {
             delivery.touchesMoved(view: self)
             performDeliveryActions()
         }
