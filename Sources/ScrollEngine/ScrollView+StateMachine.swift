@@ -158,7 +158,7 @@ extension ScrollView {
             record(PhaseTransition(time: time, from: old, input: input.name, to: phase.public))
         }
         if case .recenter = input { return }
-        if let shift = recenterShift() { send(.recenter(shift: shift)) }
+        if configuration.infiniteScrolling != nil, let shift = recenterShift() { send(.recenter(shift: shift)) }
     }
 
     private func invalid(_ input: Input) {

@@ -231,7 +231,7 @@ public final class ScrollView {
                 }
             }
         }
-        applyContentTouches(frame: frame, hadTouches: hadTouches, added: added, lifted: lifted, cancelled: cancelled, moved: moved)
+        applyContentTouches(frame: frame, hadTouches: hadTouches, cancelled: cancelled, moved: moved)
     }
 
     /// Every finger is taken away (the device was unplugged): the content settles as after a
@@ -239,17 +239,19 @@ public final class ScrollView {
     public func cancelAllTouches(at when: Timestamp) {
         advance(to: when)
         foreignTouches.removeAll()
-        let slots = touches.slots
-        guard !slots.isEmpty else { return }
-        applyContentTouches(frame: touches.beginFrame(), hadTouches: true, added: [], lifted: slots, cancelled: true, moved: false)
+        guard !touches.isEmpty else { return }
+        added.removeAll(keepingCapacity: true)
+        lifted.removeAll(keepingCapacity: true)
+        lifted.append(contentsOf: touches.slots)
+        applyContentTouches(frame: touches.beginFrame(), hadTouches: true, cancelled: true, moved: false)
     }
 
-    /// The touches of `frame` are in `touches` (the lifted ones still there); `hadTouches`: some
-    /// were down before it. `moved`: a finger that was down before may have moved (false: the
+    /// The touches of `frame` are in `touches` (the lifted ones still there), the slots that landed
+    /// and lifted in it in `added` and `lifted`; `hadTouches`: some were down before it. `moved`: a finger that was down before may have moved (false: the
     /// fingers are where they were, unless one landed or lifted). Nothing lands, lifts or moves:
     /// nothing to do. (When fingers moved and came back within the frame, what follows finds no
     /// motion and does nothing either.)
-    private func applyContentTouches(frame: UInt64, hadTouches: Bool, added: [TouchSlot], lifted: [TouchSlot], cancelled: Bool, moved: Bool) {
+    private func applyContentTouches(frame: UInt64, hadTouches: Bool, cancelled: Bool, moved: Bool) {
         if added.isEmpty && lifted.isEmpty && !moved { return }
         if !hadTouches && !added.isEmpty {
             fingerPath = .zero
@@ -267,7 +269,7 @@ public final class ScrollView {
         } else if !added.isEmpty || !lifted.isEmpty {
             velocityTracker.add(fingerPath, at: time)
         }
-        if nesting.deliversContentTouches {
+        if nesting.deliversContentTouches && !added.isEmpty {
             for slot in added {
                 delivery.touchDown(slot, view: self)
                 performDeliveryActions()
@@ -278,12 +280,14 @@ public final class ScrollView {
             performDeliveryActions()
         }
         var doubleTapPoint: Point?
-        for slot in lifted {
-            // The finger is gone before the view hears of it: the state in touchesEnded / tap says
-            // whether anything is still tracking.
-            touches.remove(slot)
-            delivery.touchUp(slot, cancelled: cancelled, view: self)
-            doubleTapPoint = performDeliveryActions() ?? doubleTapPoint
+        if !lifted.isEmpty {
+            for slot in lifted {
+                // The finger is gone before the view hears of it: the state in touchesEnded / tap
+                // says whether anything is still tracking.
+                touches.remove(slot)
+                delivery.touchUp(slot, cancelled: cancelled, view: self)
+                doubleTapPoint = performDeliveryActions() ?? doubleTapPoint
+            }
         }
         if !touches.isEmpty && !lifted.isEmpty {
             send(.fingersLifted)

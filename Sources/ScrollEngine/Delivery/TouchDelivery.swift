@@ -127,7 +127,12 @@ final class TouchDelivery {
         gates.insert(gate, at: i)
     }
 
+    @inline(__always)
     func touchesMoved(view sv: ScrollView) {
+        if !gates.isEmpty { gatedTouchesMoved(sv) }
+    }
+
+    private func gatedTouchesMoved(_ sv: ScrollView) {
         for i in gates.indices {
             guard let location = sv.touches.location(of: gates[i].slot), location != gates[i].lastScreen else { continue }
             moved(&gates[i], to: location, sv)

@@ -64,12 +64,17 @@ public struct TouchSet: Hashable, Sendable {
     @inline(__always) @discardableResult
     mutating func moveTouch(at index: Int, to location: Point, inFrame frame: UInt64) -> Bool {
         guard touches[index].location != location else { return false }
-        if touches[index].movedIn != frame {
-            touches[index].movedIn = frame
-            touches[index].locationBeforeMove = touches[index].location
-        }
-        touches[index].location = location
+        Self.move(&touches[index], to: location, inFrame: frame)
         return true
+    }
+
+    @inline(__always)
+    private static func move(_ touch: inout Touch, to location: Point, inFrame frame: UInt64) {
+        if touch.movedIn != frame {
+            touch.movedIn = frame
+            touch.locationBeforeMove = touch.location
+        }
+        touch.location = location
     }
 
     public mutating func insert(_ touch: Touch) {
