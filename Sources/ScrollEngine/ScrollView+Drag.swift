@@ -103,7 +103,12 @@ extension ScrollView {
     /// Whether a drag under `lock` moves the content along `axis` (a test per axis rather than a
     /// list of axes: this runs for every input frame and must not allocate).
     private func drags(_ axis: Axis, _ lock: DirectionalLock, _ g: ScrollGeometry) -> Bool {
-        guard g.scrolls(axis) else { return false }
+        drags(axis, lock, g, in: g.range(axis))
+    }
+
+    /// The same, given `g.range(axis)`.
+    private func drags(_ axis: Axis, _ lock: DirectionalLock, _ g: ScrollGeometry, in r: ClosedRange<Double>) -> Bool {
+        guard g.scrolls(axis, in: r) else { return false }
         switch lock {
         case .none: return true
         case .horizontal: return axis == .horizontal
@@ -114,10 +119,12 @@ extension ScrollView {
     func drag(_ d: inout Drag, by translation: Point) {
         let g = geometry
         var offset = contentOffset
-        for axis in Axis.allCases where drags(axis, d.lock, g) {
+        for axis in Axis.allCases {
+            let r = g.range(axis)
+            guard drags(axis, d.lock, g, in: r) else { continue }
             d.raw[axis] -= translation[axis]
             transferBeyondEdge(&d.raw[axis], axis, g)
-            offset[axis] = g.displayed(raw: d.raw[axis], axis)
+            offset[axis] = g.displayed(raw: d.raw[axis], axis, in: r)
         }
         move(to: offset)
     }

@@ -101,6 +101,7 @@ public struct TouchSet: Hashable, Sendable {
     /// where it was (then it alone tells whether the fingers moved), and is 1 otherwise: for a
     /// scroll view that cannot zoom, which has no other use for it (its second pass over the
     /// fingers is the costlier one).
+    @inline(__always)
     func motion(inFrame frame: UInt64, measuringScale: Bool) -> TouchMotion {
         // Each persisting finger's location before the frame and now, in slot order: the sums below
         // are the ones `centroid(where:)` and `spread(where:)` would form on the set before the

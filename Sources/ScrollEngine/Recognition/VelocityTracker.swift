@@ -23,6 +23,7 @@ public struct VelocityTracker: Sendable {
     }
 
     /// Record where the tracked point (the centroid of the fingers) is at `time`.
+    @inline(__always)
     public mutating func add(_ location: Point, at time: Timestamp) {
         if let last = samples.last, last.time == time {
             samples[samples.count - 1].location = location
