@@ -2,10 +2,11 @@
 /// These are parts of the transition function: each returns the phase to enter, and enters it
 /// before sending its messages (every message carries the state it was sent in).
 extension ScrollView {
-    var canZoom: Bool { configuration.zoomingContentView != nil }
+    var canZoom: Bool { zoomViewSize != nil }
 
+    /// How much the fingers' spread grew in the movement `m` (of `touches`, just measured).
     private func spreadDelta(_ m: TouchMotion) -> Double {
-        guard m.scale != 1, let spread = touches.spread() else { return 0 }
+        guard m.scale != 1, let spread = m.spreadOfAll ?? touches.spread() else { return 0 }
         return spread - spread / m.scale
     }
 
@@ -36,7 +37,7 @@ extension ScrollView {
     /// they travelled 10 pt along axes that can scroll; neither while a view that may not be
     /// cancelled holds a finger.
     func recognition(tracking t: Tracking, _ m: TouchMotion) -> Recognition {
-        if delivery.blocksScroll(configuration) || nesting.panBlockedBySubview { return .noChange }
+        if delivery.blocksScroll(canCancelContentTouches: configuration.canCancelContentTouches) || nesting.panBlockedBySubview { return .noChange }
         if canZoom && nesting.allowsPinch && touches.count >= 2 && abs(t.spreadChange) >= Thresholds.pinchSpreadChange {
             return .pinch(TouchMotion(translation: .zero, scale: t.scale, focus: m.focus))
         }
@@ -77,7 +78,8 @@ extension ScrollView {
         }
         var d = Drag(raw: rawOffset(forDisplayed: contentOffset), lock: lock, startOffset: contentOffset)
         phase = .dragging(d)
-        perform(delivery.scrollTookTouches(view: self))
+        delivery.scrollTookTouches(view: self)
+        performDeliveryActions()
         emit(.willBeginDragging)
         let beyondSlop = travel * ((travel.length - Thresholds.panDistance) / travel.length)
         drag(&d, by: beyondSlop)
@@ -101,7 +103,12 @@ extension ScrollView {
     /// Whether a drag under `lock` moves the content along `axis` (a test per axis rather than a
     /// list of axes: this runs for every input frame and must not allocate).
     private func drags(_ axis: Axis, _ lock: DirectionalLock, _ g: ScrollGeometry) -> Bool {
-        guard g.scrolls(axis) else { return false }
+        drags(axis, lock, g, in: g.range(axis))
+    }
+
+    /// The same, given `g.range(axis)`.
+    private func drags(_ axis: Axis, _ lock: DirectionalLock, _ g: ScrollGeometry, in r: ClosedRange<Double>) -> Bool {
+        guard g.scrolls(axis, in: r) else { return false }
         switch lock {
         case .none: return true
         case .horizontal: return axis == .horizontal
@@ -112,10 +119,12 @@ extension ScrollView {
     func drag(_ d: inout Drag, by translation: Point) {
         let g = geometry
         var offset = contentOffset
-        for axis in Axis.allCases where drags(axis, d.lock, g) {
+        for axis in Axis.allCases {
+            let r = g.range(axis)
+            guard drags(axis, d.lock, g, in: r) else { continue }
             d.raw[axis] -= translation[axis]
             transferBeyondEdge(&d.raw[axis], axis, g)
-            offset[axis] = g.displayed(raw: d.raw[axis], axis)
+            offset[axis] = g.displayed(raw: d.raw[axis], axis, in: r)
         }
         move(to: offset)
     }
@@ -187,7 +196,8 @@ extension ScrollView {
             emit(.didEndDragging(willDecelerate: false))
             return phase
         }
-        phase = .decelerating(motion)
+        offsetMotion = motion
+        phase = .decelerating
         emit(.didEndDragging(willDecelerate: true))
         emit(.willBeginDecelerating)
         return phase
@@ -236,7 +246,8 @@ extension ScrollView {
             move(to: motion.destination)
             return .idle
         }
-        phase = .decelerating(motion)
+        offsetMotion = motion
+        phase = .decelerating
         emit(.willBeginDecelerating)
         return phase
     }

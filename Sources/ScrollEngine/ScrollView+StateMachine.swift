@@ -1,16 +1,26 @@
 /// The scroll view's one state machine: an enum of phases, an enum of inputs, and one transition
 /// function (`send(_:)`) that every change of phase goes through. The diagram in docs/engine.md
 /// matches `transition(_:)` case by case.
+///
+/// A phase that moves by itself follows a closed-form motion kept beside the phase, in `offsetMotion`
+/// or `zoomMotion` (set by the transition that enters the phase), rather than in its payload: a motion
+/// is some 280 bytes, the phase is read for every input and every message, and the payloads that
+/// remain are a few numbers.
 extension ScrollView {
     enum Phase: Hashable {
         case idle
         case tracking(Tracking)
         case dragging(Drag)
         case pinching(Pinch)
-        case decelerating(OffsetMotion)
-        case scrollAnimating(OffsetMotion, ScrollAnimationKind)
-        case zoomSettling(ZoomMotion)
-        case zoomAnimating(ZoomMotion)
+        /// The content follows `offsetMotion` (a fling, a bounce, settling on a page).
+        case decelerating
+        /// The content follows `offsetMotion`, a programmatic animation of this kind.
+        case scrollAnimating(ScrollAnimationKind)
+        /// Scale and offset follow `zoomMotion` back inside the limits; `changesScale`: the scale
+        /// moves (a bounce back from past a limit, UIKit's isZoomBouncing), not only the offset.
+        case zoomSettling(changesScale: Bool)
+        /// Scale and offset follow `zoomMotion`, a programmatic zoom animation.
+        case zoomAnimating
 
         var `public`: ScrollPhase {
             switch self {
@@ -36,7 +46,7 @@ extension ScrollView {
         var isScrollAnimating: Bool { if case .scrollAnimating = self { true } else { false } }
         var isZooming: Bool { if case .pinching = self { true } else { false } }
         var isZoomBouncing: Bool {
-            if case .zoomSettling(let z) = self { z.changesScale } else { false }
+            if case .zoomSettling(let changesScale) = self { changesScale } else { false }
         }
         var isZoomAnimating: Bool { if case .zoomAnimating = self { true } else { false } }
         /// Something moves by itself (the caller should advance at its frame rate).
@@ -94,10 +104,11 @@ extension ScrollView {
         case touchesCancelled
         /// Time passed (the engine's clock moved).
         case tick
-        /// A programmatic animated scroll starts.
-        case animateScroll(OffsetMotion, ScrollAnimationKind)
+        /// A programmatic animated scroll starts. (Indirect: a motion is large, and every input
+        /// would be as large as the largest; these two are rare.)
+        indirect case animateScroll(OffsetMotion, ScrollAnimationKind)
         /// A programmatic animated zoom starts.
-        case animateZoom(ZoomMotion)
+        indirect case animateZoom(ZoomMotion)
         /// A non-animated programmatic offset (setContentOffset, or any scroll while a finger is down).
         case setOffset(Point)
         /// A non-animated programmatic zoom.
@@ -147,7 +158,7 @@ extension ScrollView {
             record(PhaseTransition(time: time, from: old, input: input.name, to: phase.public))
         }
         if case .recenter = input { return }
-        if let shift = recenterShift() { send(.recenter(shift: shift)) }
+        if configuration.infiniteScrolling != nil, let shift = recenterShift() { send(.recenter(shift: shift)) }
     }
 
     private func invalid(_ input: Input) {
@@ -169,7 +180,7 @@ extension ScrollView {
                 // touchscroll says so with its own message.
                 phase = .tracking(Tracking())
                 emit(.motionStopped(reason: .touch))
-            case .zoomSettling(let z) where z.changesScale:
+            case .zoomSettling(changesScale: true):
                 // The zoom bounce-back runs to its end (a scale past its limits never rests); the finger
                 // waits, as one left over from the pinch does, and tracks from there.
                 break
@@ -215,19 +226,22 @@ extension ScrollView {
 
         case .tick:
             switch phase {
-            case .decelerating(let m):
+            case .decelerating:
+                let m = offsetMotion
                 move(to: m.offset(at: time))
                 if m.isFinished(at: time) {
                     phase = .idle
                     emit(.didEndDecelerating)
                 }
-            case .scrollAnimating(let m, let kind):
+            case .scrollAnimating(let kind):
+                let m = offsetMotion
                 move(to: m.offset(at: time))
                 if m.isFinished(at: time) {
                     phase = .idle
                     emit(kind == .scrollToTop ? .didScrollToTop : .didEndScrollingAnimation)
                 }
-            case .zoomSettling(let z), .zoomAnimating(let z):
+            case .zoomSettling, .zoomAnimating:
+                let z = zoomMotion
                 let (scale, offset) = z.sample(at: time)
                 zoom(to: scale, offset: offset)
                 if z.isFinished(at: time) {
@@ -242,23 +256,27 @@ extension ScrollView {
             switch phase {
             case .idle, .decelerating, .scrollAnimating:
                 // A new animation replaces whatever moves by itself, without an end message.
-                phase = .scrollAnimating(m, kind)
+                offsetMotion = m
+                phase = .scrollAnimating(kind)
             case .zoomSettling, .zoomAnimating:
                 stopMotion(reason: .programmatic)
-                phase = .scrollAnimating(m, kind)
+                offsetMotion = m
+                phase = .scrollAnimating(kind)
             case .tracking, .dragging, .pinching:
                 invalid(input)
             }
 
         case .animateZoom(let z):
             switch phase {
-            case .zoomSettling(let bounce) where bounce.changesScale:
+            case .zoomSettling(changesScale: true):
                 // The bounce-back completes first (the programmatic entry points complete it before they
                 // compute the animation, so `z` starts where it ends).
                 stopMotion(reason: .programmatic)
-                phase = .zoomAnimating(z)
+                zoomMotion = z
+                phase = .zoomAnimating
             case .idle, .decelerating, .scrollAnimating, .zoomSettling, .zoomAnimating:
-                phase = .zoomAnimating(z)
+                zoomMotion = z
+                phase = .zoomAnimating
             case .tracking, .dragging, .pinching:
                 invalid(input)
             }
@@ -279,7 +297,7 @@ extension ScrollView {
 
         case .landZoomBounce:
             switch phase {
-            case .zoomSettling(let z) where z.changesScale:
+            case .zoomSettling(changesScale: true):
                 stopMotion(reason: .programmatic)
             case .idle, .tracking, .dragging, .pinching, .decelerating, .scrollAnimating, .zoomSettling, .zoomAnimating:
                 break
@@ -323,7 +341,8 @@ extension ScrollView {
         case .decelerating, .scrollAnimating:
             phase = .idle
             emit(.motionStopped(reason: reason))
-        case .zoomSettling(let z) where z.changesScale:
+        case .zoomSettling(changesScale: true):
+            let z = zoomMotion
             phase = afterZoomMotion
             zoom(to: z.targetScale, offset: z.targetOffset)
             emit(.didEndZooming(atScale: zoomScale))

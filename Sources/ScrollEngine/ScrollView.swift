@@ -12,7 +12,12 @@ public enum ScrollKey: String, Hashable, Sendable, CaseIterable {
 /// docs/engine.md); an input that makes no sense in a phase is recorded in `diagnostics` and
 /// ignored, never a crash. Each change of phase is recorded in `transitions`.
 public final class ScrollView {
-    public internal(set) var configuration: ScrollViewConfiguration
+    public internal(set) var configuration: ScrollViewConfiguration {
+        didSet { zoomViewSize = configuration.zoomingContentView?.frame.size }
+    }
+    /// The size of `configuration.zoomingContentView`, nil when zooming is not possible: kept with
+    /// the configuration, because every message asks for the content size.
+    private(set) var zoomViewSize: Size?
     /// The engine's notion of now: the latest time it was advanced to.
     public private(set) var time: Timestamp
     public internal(set) var contentOffset: Point
@@ -28,11 +33,16 @@ public final class ScrollView {
     public var shouldScrollToTopHandler: (() -> Bool)?
 
     var phase: Phase = .idle
+    /// What `.decelerating` and `.scrollAnimating` follow, set as the phase is entered (outside
+    /// those phases: the last such motion, unused).
+    var offsetMotion = OffsetMotion(start: .zero, x: .resting(at: 0), y: .resting(at: 0))
+    /// What `.zoomSettling` and `.zoomAnimating` follow, set as the phase is entered.
+    var zoomMotion = ZoomMotion(start: .zero, startScale: 1, targetScale: 1, startOffset: .zero, targetOffset: .zero,
+                                focus: nil, progress: .ease(EaseInOutCurve(from: 0, to: 1, duration: 0)))
     /// Fingers on the content (they drive pan, pinch and content-touch delivery).
     var touches = TouchSet()
-    /// The fingers as they were before the frame being handled (a copy in storage of its own),
-    /// and the slots that landed and lifted in it: per-frame scratch kept between frames.
-    private var touchesBefore = TouchSet()
+    /// The slots that landed and lifted in the frame being handled: per-frame scratch kept
+    /// between frames.
     private var added: [TouchSlot] = []
     private var lifted: [TouchSlot] = []
     /// Fingers that are not the scroll view's: the status-bar strip, an edge swipe, a swallowed
@@ -58,6 +68,7 @@ public final class ScrollView {
 
     public init(configuration: ScrollViewConfiguration, startTime: Timestamp = .zero) {
         self.configuration = configuration
+        self.zoomViewSize = configuration.zoomingContentView?.frame.size
         self.time = startTime
         self.contentOffset = configuration.contentOffset
         let hasZoom = configuration.zoomingContentView != nil
@@ -86,7 +97,7 @@ public final class ScrollView {
     /// when zooming is configured, the configured contentSize otherwise.
     public var contentSize: Size { contentSize(atScale: zoomScale) }
 
-    func contentSize(atScale scale: Double) -> Size { configuration.contentSize(atScale: scale) }
+    func contentSize(atScale scale: Double) -> Size { configuration.contentSize(atScale: scale, zoomViewSize: zoomViewSize) }
 
     public var geometry: ScrollGeometry { geometry(atScale: zoomScale) }
 
@@ -182,37 +193,43 @@ public final class ScrollView {
     }
 
     func handleSamples(_ samples: [TouchSample], classifyForeign: Bool) {
-        touchesBefore.replaceContents(with: touches)
-        let before = touchesBefore
-        added.removeAll(keepingCapacity: true)
-        lifted.removeAll(keepingCapacity: true)
+        let frame = touches.beginFrame()
+        let hadTouches = !touches.isEmpty
+        if !added.isEmpty { added.removeAll(keepingCapacity: true) }
+        if !lifted.isEmpty { lifted.removeAll(keepingCapacity: true) }
         var cancelled = false
+        // Whether a finger that stays down may have moved (a foreign touch handed to the content
+        // re-enters this function, so then anything may have changed).
+        var moved = false
         for sample in samples {
-            if classifyForeign, let i = foreignTouches.firstIndex(where: { $0.slot == sample.slot }) {
+            if classifyForeign, !foreignTouches.isEmpty, let i = foreignTouches.firstIndex(where: { $0.slot == sample.slot }) {
                 handleForeign(sample, index: i)
+                moved = true
                 continue
             }
+            let i = touches.index(of: sample.slot)
             switch sample.phase {
             case .down:
-                if touches.contains(sample.slot) {
+                if let i {
                     note("down for \(sample.slot), which is already down; treated as a move")
-                    touches.move(sample.slot, to: sample.location)
+                    if touches.moveTouch(at: i, to: sample.location, inFrame: frame) { moved = true }
                 } else if classifyForeign, let role = foreignRole(forDownAt: sample.location) {
                     foreignTouches.append((sample.slot, role))
                     foreignTouches.sort { $0.slot < $1.slot }
                 } else {
-                    touches.insert(.init(slot: sample.slot, location: sample.location, downTime: time, downLocation: sample.location))
+                    touches.insert(.init(slot: sample.slot, location: sample.location, downTime: time, downLocation: sample.location),
+                                   landedIn: frame)
                     added.append(sample.slot)
                 }
             case .move:
-                if touches.contains(sample.slot) {
-                    touches.move(sample.slot, to: sample.location)
+                if let i {
+                    if touches.moveTouch(at: i, to: sample.location, inFrame: frame) { moved = true }
                 } else {
                     note("move for \(sample.slot), which is not down; ignored")
                 }
             case .up, .cancel:
-                if touches.contains(sample.slot) {
-                    touches.move(sample.slot, to: sample.location)
+                if let i {
+                    touches.moveTouch(at: i, to: sample.location, inFrame: frame)
                     lifted.append(sample.slot)
                     if sample.phase == .cancel { cancelled = true }
                 } else {
@@ -220,7 +237,7 @@ public final class ScrollView {
                 }
             }
         }
-        applyContentTouches(before: before, added: added, lifted: lifted, cancelled: cancelled)
+        applyContentTouches(frame: frame, hadTouches: hadTouches, cancelled: cancelled, moved: moved)
     }
 
     /// Every finger is taken away (the device was unplugged): the content settles as after a
@@ -228,15 +245,21 @@ public final class ScrollView {
     public func cancelAllTouches(at when: Timestamp) {
         advance(to: when)
         foreignTouches.removeAll()
-        let before = touches
-        let slots = touches.slots
-        guard !slots.isEmpty else { return }
-        applyContentTouches(before: before, added: [], lifted: slots, cancelled: true)
+        guard !touches.isEmpty else { return }
+        added.removeAll(keepingCapacity: true)
+        lifted.removeAll(keepingCapacity: true)
+        lifted.append(contentsOf: touches.slots)
+        applyContentTouches(frame: touches.beginFrame(), hadTouches: true, cancelled: true, moved: false)
     }
 
-    private func applyContentTouches(before: TouchSet, added: [TouchSlot], lifted: [TouchSlot], cancelled: Bool) {
-        if added.isEmpty && lifted.isEmpty && before == touches { return }
-        if before.isEmpty && !added.isEmpty {
+    /// The touches of `frame` are in `touches` (the lifted ones still there), the slots that landed
+    /// and lifted in it in `added` and `lifted`; `hadTouches`: some were down before it. `moved`: a finger that was down before may have moved (false: the
+    /// fingers are where they were, unless one landed or lifted). Nothing lands, lifts or moves:
+    /// nothing to do. (When fingers moved and came back within the frame, what follows finds no
+    /// motion and does nothing either.)
+    private func applyContentTouches(frame: UInt64, hadTouches: Bool, cancelled: Bool, moved: Bool) {
+        if added.isEmpty && lifted.isEmpty && !moved { return }
+        if !hadTouches && !added.isEmpty {
             fingerPath = .zero
             velocityTracker.reset()
             velocityTracker.add(fingerPath, at: time)
@@ -244,7 +267,7 @@ public final class ScrollView {
             send(.touchDown)
             delivery.gestureBegan(movingWhenTouched: wasMoving)
         }
-        let motion = TouchMotion.between(before, touches)
+        let motion = touches.motion(inFrame: frame, measuringScale: canZoom)
         if motion.translation != .zero || motion.scale != 1 {
             fingerPath = fingerPath + motion.translation
             velocityTracker.add(fingerPath, at: time)
@@ -252,16 +275,25 @@ public final class ScrollView {
         } else if !added.isEmpty || !lifted.isEmpty {
             velocityTracker.add(fingerPath, at: time)
         }
-        if nesting.deliversContentTouches {
-            for slot in added { perform(delivery.touchDown(slot, view: self)) }
+        if nesting.deliversContentTouches && !added.isEmpty {
+            for slot in added {
+                delivery.touchDown(slot, view: self)
+                performDeliveryActions()
+            }
         }
-        if !before.isEmpty || !added.isEmpty { perform(delivery.touchesMoved(view: self)) }
+        if hadTouches || !added.isEmpty {
+            delivery.touchesMoved(view: self)
+            performDeliveryActions()
+        }
         var doubleTapPoint: Point?
-        for slot in lifted {
-            // The finger is gone before the view hears of it: the state in touchesEnded / tap says
-            // whether anything is still tracking.
-            touches.remove(slot)
-            doubleTapPoint = perform(delivery.touchUp(slot, cancelled: cancelled, view: self)) ?? doubleTapPoint
+        if !lifted.isEmpty {
+            for slot in lifted {
+                // The finger is gone before the view hears of it: the state in touchesEnded / tap
+                // says whether anything is still tracking.
+                touches.remove(slot)
+                delivery.touchUp(slot, cancelled: cancelled, view: self)
+                doubleTapPoint = performDeliveryActions() ?? doubleTapPoint
+            }
         }
         if !touches.isEmpty && !lifted.isEmpty {
             send(.fingersLifted)

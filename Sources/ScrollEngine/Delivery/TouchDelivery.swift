@@ -12,7 +12,8 @@
 /// Taps wait for a possible double tap only when double-tap zoom is on and the view is not a control.
 ///
 /// Delivery reads the scroll view (time, touches, hit-testing) but never changes it: every method
-/// returns the actions the scroll view then carries out, in order.
+/// appends the actions the scroll view then carries out, in order, to `actions`, which the scroll
+/// view empties as it performs them (`ScrollView.performDeliveryActions()`).
 final class TouchDelivery {
     enum Action: Hashable {
         /// Send a content-touch or gesture message.
@@ -46,11 +47,13 @@ final class TouchDelivery {
         var longPressed = false
     }
 
-    var gates: [Gate] = []
-    /// The actions of the call under way, and the array the previous call handed out: every call
-    /// collects into kept storage and hands it out (`Array.drain`), so delivering allocates nothing.
-    private var actions: [Action] = []
-    private var actionsHandedOut: [Action] = []
+    /// The gates of the fingers a content view may still hear of (held or delivered), in slot order.
+    /// A gate that reaches `taken` is dropped: nothing reads it again (the view never hears of its
+    /// finger, it has no timer, and its lift sends nothing), and every frame walks these.
+    private(set) var gates: [Gate] = []
+    /// The actions of the calls so far that the scroll view has not carried out yet (kept storage:
+    /// delivering allocates nothing, and a call with nothing to say costs nothing).
+    var actions: [Action] = []
     var lastInput: Timestamp = .zero
     var gestureOnMovingContent = false
     var gestureScrolled = false
@@ -83,15 +86,21 @@ final class TouchDelivery {
 
     /// True when a finger is delivered to a view that may not be cancelled: the pan must not start.
     func blocksScroll(_ configuration: ScrollViewConfiguration) -> Bool {
-        gates.contains { g in
-            guard g.state == .delivered else { return false }
-            let cancellable = configuration.canCancelContentTouches && (g.view?.shouldCancelTouches ?? true)
-            return !cancellable
-        }
+        blocksScroll(canCancelContentTouches: configuration.canCancelContentTouches)
     }
 
-    func touchDown(_ slot: TouchSlot, view sv: ScrollView) -> [Action] {
-        guard let touch = sv.touches[slot] else { return [] }
+    /// The same, given the scroll view's canCancelContentTouches (asked for every movement while
+    /// tracking, without handing over the whole configuration).
+    func blocksScroll(canCancelContentTouches: Bool) -> Bool {
+        for i in gates.indices where gates[i].state == .delivered {
+            let cancellable = canCancelContentTouches && (gates[i].view?.shouldCancelTouches ?? true)
+            if !cancellable { return true }
+        }
+        return false
+    }
+
+    func touchDown(_ slot: TouchSlot, view sv: ScrollView) {
+        guard let touch = sv.touches[slot] else { return }
         let c = sv.configuration
         let content = sv.contentPoint(forScreen: touch.location)
         let target = sv.hitTest(content)
@@ -106,11 +115,11 @@ final class TouchDelivery {
             gate.state = .delivered
             actions.append(.emit(.touchesBegan(touchValue(gate, at: touch.location, in: sv))))
         }
-        if gate.state != .taken && c.longPress.enabled {
+        guard gate.state != .taken else { return }
+        if c.longPress.enabled {
             gate.longPressAt = sv.time.adding(seconds: c.longPress.minimumPressDuration)
         }
         insert(gate)
-        return actions.drain(keeping: &actionsHandedOut)
     }
 
     private func insert(_ gate: Gate) {
@@ -118,36 +127,43 @@ final class TouchDelivery {
         gates.insert(gate, at: i)
     }
 
-    func touchesMoved(view sv: ScrollView) -> [Action] {
+    @inline(__always)
+    func touchesMoved(view sv: ScrollView) {
+        if !gates.isEmpty { gatedTouchesMoved(sv) }
+    }
+
+    private func gatedTouchesMoved(_ sv: ScrollView) {
         for i in gates.indices {
-            guard let touch = sv.touches[gates[i].slot], touch.location != gates[i].lastScreen else { continue }
-            gates[i].lastScreen = touch.location
-            gates[i].maxDistance = max(gates[i].maxDistance, touch.location.distance(to: gates[i].downScreen))
-            if gates[i].maxDistance > Thresholds.panDistance { gates[i].longPressAt = nil }
-            if gates[i].state == .delivered {
-                actions.append(.emit(.touchesMoved(touchValue(gates[i], at: touch.location, in: sv))))
-            }
+            guard let location = sv.touches.location(of: gates[i].slot), location != gates[i].lastScreen else { continue }
+            moved(&gates[i], to: location, sv)
         }
-        return actions.drain(keeping: &actionsHandedOut)
+    }
+
+    private func moved(_ g: inout Gate, to location: Point, _ sv: ScrollView) {
+        g.lastScreen = location
+        g.maxDistance = max(g.maxDistance, location.distance(to: g.downScreen))
+        if g.maxDistance > Thresholds.panDistance { g.longPressAt = nil }
+        if g.state == .delivered {
+            actions.append(.emit(.touchesMoved(touchValue(g, at: location, in: sv))))
+        }
     }
 
     /// The pan or pinch won: held fingers are taken silently, delivered ones cancelled.
-    func scrollTookTouches(view sv: ScrollView) -> [Action] {
+    func scrollTookTouches(view sv: ScrollView) {
         gestureScrolled = true
         for i in gates.indices {
             transition(&gates[i], .scrollWon, sv)
         }
-        return actions.drain(keeping: &actionsHandedOut)
+        gates.removeAll { $0.state == .taken }
     }
 
-    func touchUp(_ slot: TouchSlot, cancelled: Bool, view sv: ScrollView) -> [Action] {
-        guard let i = gates.firstIndex(where: { $0.slot == slot }) else { return [] }
+    func touchUp(_ slot: TouchSlot, cancelled: Bool, view sv: ScrollView) {
+        guard let i = gates.firstIndex(where: { $0.slot == slot }) else { return }
         var gate = gates.remove(at: i)
         transition(&gate, cancelled ? .cancelled : .lifted, sv)
-        return actions.drain(keeping: &actionsHandedOut)
     }
 
-    func fire(view sv: ScrollView) -> [Action] {
+    func fire(view sv: ScrollView) {
         let now = sv.time
         for i in gates.indices {
             if case .held(let until) = gates[i].state, until <= now {
@@ -165,11 +181,10 @@ final class TouchDelivery {
             pendingTap = nil
             actions.append(.emit(.tap(pending.gesture)))
         }
-        return actions.drain(keeping: &actionsHandedOut)
     }
 
     /// The gate's one transition function (every pair spelled out).
-    /// Its actions are appended to the call's `actions`.
+    /// Its actions are appended to `actions`.
     private func transition(_ g: inout Gate, _ input: GateInput, _ sv: ScrollView) {
         switch (g.state, input) {
         case (.held, .timerFired):
@@ -208,7 +223,7 @@ final class TouchDelivery {
         sv.configuration.canCancelContentTouches && (g.view?.shouldCancelTouches ?? true)
     }
 
-    /// A lift that may be a tap: its action, if any, is appended to the call's `actions`.
+    /// A lift that may be a tap: its action, if any, is appended to `actions`.
     private func recognizeTap(_ g: Gate, _ sv: ScrollView) {
         guard !gestureScrolled, !g.longPressed, g.maxDistance <= Thresholds.panDistance else { return }
         let gesture = ContentGesture(view: g.view?.id, contentPoint: g.downContent, screenPoint: g.downScreen)
@@ -233,20 +248,26 @@ final class TouchDelivery {
 
 extension ScrollView {
     func fireTimers() {
-        perform(delivery.fire(view: self))
+        delivery.fire(view: self)
+        performDeliveryActions()
     }
 
-    /// Carry out delivery's actions: messages now; a double-tap zoom is returned to be started
-    /// once the lift that recognised it has been handled.
-    @discardableResult
-    func perform(_ actions: [TouchDelivery.Action]) -> Point? {
+    /// Carry out delivery's actions and forget them: messages now; a double-tap zoom is returned to
+    /// be started once the lift that recognised it has been handled.
+    @inline(__always) @discardableResult
+    func performDeliveryActions() -> Point? {
+        delivery.actions.isEmpty ? nil : performPendingDeliveryActions()
+    }
+
+    private func performPendingDeliveryActions() -> Point? {
         var zoomPoint: Point?
-        for action in actions {
+        for action in delivery.actions {
             switch action {
             case .emit(let message): emit(message)
             case .doubleTapZoom(let point): zoomPoint = point
             }
         }
+        delivery.actions.removeAll(keepingCapacity: true)
         return zoomPoint
     }
 }

@@ -44,8 +44,11 @@ public struct ScrollGeometry: Hashable, Sendable {
 
     /// Whether dragging moves the content on `axis` at all (UIKit: the content exceeds the bounds,
     /// or alwaysBounce… asks for bouncing anyway while bounces is on).
-    public func scrolls(_ axis: Axis) -> Bool {
-        if exceedsViewport(axis) { return true }
+    public func scrolls(_ axis: Axis) -> Bool { scrolls(axis, in: range(axis)) }
+
+    /// The same, given `range(axis)` (a drag asks for both on every frame).
+    func scrolls(_ axis: Axis, in r: ClosedRange<Double>) -> Bool {
+        if r.upperBound > r.lowerBound { return true }
         return bounces(axis) && (axis == .horizontal ? alwaysBounceHorizontal : alwaysBounceVertical)
     }
 
@@ -65,8 +68,10 @@ public struct ScrollGeometry: Hashable, Sendable {
 
     /// The displayed offset for an unconstrained "raw" offset the fingers ask for: 1:1 inside the
     /// range, rubber-banded past an edge (or clamped where the axis does not bounce).
-    public func displayed(raw: Double, _ axis: Axis) -> Double {
-        let r = range(axis)
+    public func displayed(raw: Double, _ axis: Axis) -> Double { displayed(raw: raw, axis, in: range(axis)) }
+
+    /// The same, given `range(axis)`.
+    func displayed(raw: Double, _ axis: Axis, in r: ClosedRange<Double>) -> Double {
         if raw >= r.lowerBound && raw <= r.upperBound { return raw }
         let edge = raw < r.lowerBound ? r.lowerBound : r.upperBound
         guard bounces(axis) else { return edge }

@@ -126,8 +126,13 @@ public struct ScrollViewConfiguration: Hashable, Sendable {
     /// UIKit's contentSize at `scale`: the zoom view's size times the scale, plus the stationary
     /// header, when zooming is possible; the configured contentSize otherwise.
     public func contentSize(atScale scale: Double) -> Size {
-        guard let zoomView = zoomingContentView else { return contentSize }
-        var size = zoomView.frame.size * scale
+        contentSize(atScale: scale, zoomViewSize: zoomingContentView?.frame.size)
+    }
+
+    /// The same, given the size of `zoomingContentView` (nil when zooming is not possible).
+    func contentSize(atScale scale: Double, zoomViewSize: Size?) -> Size {
+        guard let zoomViewSize else { return contentSize }
+        var size = zoomViewSize * scale
         size.height += stationaryHeaderHeight
         return size
     }

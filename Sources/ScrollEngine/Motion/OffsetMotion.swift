@@ -1,15 +1,18 @@
 /// Both axes of the content offset moving along closed-form trajectories from `start`.
 public struct OffsetMotion: Hashable, Sendable {
-    public var start: Timestamp
-    public var x: AxisTrajectory
-    public var y: AxisTrajectory
+    public let start: Timestamp
+    public let x: AxisTrajectory
+    public let y: AxisTrajectory
     /// Added to both trajectories (infinite scrolling moves a motion in flight by whole periods).
     public var shift: Point = .zero
+    /// When both axes rest (computed once: every frame asks).
+    public let end: Timestamp
 
     public init(start: Timestamp, x: AxisTrajectory, y: AxisTrajectory) {
         self.start = start
         self.x = x
         self.y = y
+        end = start.adding(seconds: max(x.duration, y.duration))
     }
 
     /// The offset at `time`; exactly the destination from `end` on (`end` is rounded to the
@@ -21,8 +24,6 @@ public struct OffsetMotion: Hashable, Sendable {
     }
 
     public var destination: Point { Point(x: x.destination, y: y.destination) + shift }
-
-    public var end: Timestamp { start.adding(seconds: max(x.duration, y.duration)) }
 
     public func isFinished(at time: Timestamp) -> Bool { time >= end }
 

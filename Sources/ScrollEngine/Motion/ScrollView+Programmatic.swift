@@ -105,7 +105,7 @@ extension ScrollView {
     /// Where a keyboard or wheel animation in flight is going (so presses accumulate), else the
     /// current offset.
     var animationTarget: Point {
-        if case .scrollAnimating(let m, .keyboard) = phase { return m.destination }
+        if case .scrollAnimating(.keyboard) = phase { return offsetMotion.destination }
         return contentOffset
     }
 

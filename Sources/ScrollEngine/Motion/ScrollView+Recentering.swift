@@ -41,20 +41,11 @@ extension ScrollView {
             d.raw = d.raw + shift
             d.startOffset = d.startOffset + shift
             phase = .dragging(d)
-        case .decelerating(var m):
-            m.shift = m.shift + shift
-            phase = .decelerating(m)
-        case .scrollAnimating(var m, let kind):
-            m.shift = m.shift + shift
-            phase = .scrollAnimating(m, kind)
-        case .zoomSettling(var z):
-            z.startOffset = z.startOffset + shift
-            z.targetOffset = z.targetOffset + shift
-            phase = .zoomSettling(z)
-        case .zoomAnimating(var z):
-            z.startOffset = z.startOffset + shift
-            z.targetOffset = z.targetOffset + shift
-            phase = .zoomAnimating(z)
+        case .decelerating, .scrollAnimating:
+            offsetMotion.shift = offsetMotion.shift + shift
+        case .zoomSettling, .zoomAnimating:
+            zoomMotion.startOffset = zoomMotion.startOffset + shift
+            zoomMotion.targetOffset = zoomMotion.targetOffset + shift
         case .idle, .tracking, .pinching:
             break
         }

@@ -24,12 +24,20 @@ public struct DecelerationCurve: Hashable, Sendable {
     public let velocityPerSecond: Double
     /// Fraction of the velocity kept per millisecond, 0 < rate < 1.
     public let rate: Double
+    /// ln(rate), and the seconds until the speed falls under the rest speed:
+    /// ln(0.01/|v|) / (1000·ln r) (0 when it already is under it). Both computed once: a motion
+    /// asks for them on every frame.
+    private let logRate: Double
+    public let duration: Double
 
     public init(start: Double, velocityPerSecond: Double, rate: Double) {
         precondition(rate > 0 && rate < 1, "deceleration rate must lie in (0, 1)")
         self.start = start
         self.velocityPerSecond = velocityPerSecond
         self.rate = rate
+        logRate = Double.log(rate)
+        let speed = abs(velocityPerSecond)
+        duration = speed > Self.restSpeedPerSecond ? Double.log(Self.restSpeedPerSecond / speed) / (1000 * logRate) : 0
     }
 
     /// The deceleration that starts at `start` and rests exactly on `target` (UIKit's rewritten
@@ -58,7 +66,7 @@ public struct DecelerationCurve: Hashable, Sendable {
     /// r^(1000·t), the fraction of the release speed left after `t` seconds.
     @inline(__always)
     private func decay(_ t: Double) -> Double {
-        Double.exp(1000 * t * Double.log(rate))
+        Double.exp(1000 * t * logRate)
     }
 
     /// Position `t` seconds after the start (exactly `destination` from `duration` on).
@@ -72,15 +80,7 @@ public struct DecelerationCurve: Hashable, Sendable {
     /// v·r·(−ln r)/(1 − r)·r^(1000·t) (within 0.5 % of UIKit's stepped v·r^(1000·t) for r ≥ 0.99).
     public func velocityPerSecond(at t: Double) -> Double {
         if t >= duration { return 0 }
-        let lnr = Double.log(rate)
-        return velocityPerSecond * rate * (-lnr) / (1 - rate) * decay(max(t, 0))
-    }
-
-    /// Seconds until the speed falls under the rest speed: ln(0.01/|v|) / (1000·ln r).
-    public var duration: Double {
-        let speed = abs(velocityPerSecond)
-        guard speed > Self.restSpeedPerSecond else { return 0 }
-        return Double.log(Self.restSpeedPerSecond / speed) / (1000 * Double.log(rate))
+        return velocityPerSecond * rate * (-logRate) / (1 - rate) * decay(max(t, 0))
     }
 
     /// The first time at which the curve reaches `position`, if it does before it rests.
@@ -91,7 +91,7 @@ public struct DecelerationCurve: Hashable, Sendable {
         // 1 − decay = travel·(1 − r)/(v·r), v in pt/ms
         let remainingFraction = 1 - travel * 1000 * (1 - rate) / (velocityPerSecond * rate)
         guard remainingFraction > 0 else { return nil }
-        let t = Double.log(remainingFraction) / (1000 * Double.log(rate))
+        let t = Double.log(remainingFraction) / (1000 * logRate)
         return t <= duration ? max(0, t) : nil
     }
 }

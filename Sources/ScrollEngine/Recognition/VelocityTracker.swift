@@ -7,53 +7,65 @@ public struct VelocityTracker: Sendable {
     public static let window = 0.1             // seconds
     public static let pauseThreshold = 0.05    // seconds without movement
     public static let stillDistance = 0.5      // points: closer samples count as not moving
+    /// How far back samples are kept: a little more than the window (twice it), in microseconds.
+    private static let keptMicroseconds = Timestamp.saturatingMicroseconds(-2 * window * 1_000_000)
 
+    /// The samples, oldest first, from `first` on: those before `first` have left the window and
+    /// are dropped in bulk now and then, not shifted out one by one on every add.
     private var samples: [(time: Timestamp, location: Point)] = []
+    private var first = 0
 
     public init() {}
 
-    public mutating func reset() { samples.removeAll(keepingCapacity: true) }
+    public mutating func reset() {
+        if !samples.isEmpty { samples.removeAll(keepingCapacity: true) }
+        first = 0
+    }
 
     /// Record where the tracked point (the centroid of the fingers) is at `time`.
+    @inline(__always)
     public mutating func add(_ location: Point, at time: Timestamp) {
         if let last = samples.last, last.time == time {
             samples[samples.count - 1].location = location
         } else {
             samples.append((time, location))
         }
-        // Keep a little more than the window; older samples can never matter again.
-        let horizon = time.adding(seconds: -2 * Self.window)
-        if let firstKept = samples.firstIndex(where: { $0.time >= horizon }), firstKept > 0 {
-            samples.removeFirst(firstKept)
+        // Keep a little more than the window; older samples can never matter again. Times only
+        // grow (the engine's clock never goes back), so the kept ones are a suffix.
+        let horizon = time.adding(microseconds: Self.keptMicroseconds)
+        while first < samples.count - 1 && samples[first].time < horizon { first += 1 }
+        if first >= 32 && first * 2 >= samples.count {
+            samples.removeFirst(first)
+            first = 0
         }
     }
 
     /// Shift every sample (the tracked point jumped for a reason that is not motion, e.g. a finger
     /// was added and the centroid moved; the history is kept continuous).
     public mutating func offsetHistory(by delta: Point) {
-        for i in samples.indices { samples[i].location = samples[i].location + delta }
+        for i in first..<samples.count { samples[i].location = samples[i].location + delta }
     }
 
     /// Velocity in points per second at `time` (the lift), by least squares over the samples in the
     /// window after the last pause. Zero when the finger rested or there is too little motion.
     public func velocityPerSecond(at time: Timestamp) -> Point {
-        guard !samples.isEmpty else { return .zero }
+        guard first < samples.count else { return .zero }
         // Finger stopped reporting (or stopped moving) before the lift: no fling.
         var lastMove = samples.count - 1
-        while lastMove > 0, samples[lastMove].location.distance(to: samples[lastMove - 1].location) < Self.stillDistance {
+        while lastMove > first, samples[lastMove].location.distance(to: samples[lastMove - 1].location) < Self.stillDistance {
             lastMove -= 1
         }
         let restedUntil = samples[lastMove].time
         if time.seconds(since: restedUntil) > Self.pauseThreshold { return .zero }
         // Walk back from the last movement; stop at the window's edge or at a pause.
-        var first = lastMove
-        while first > 0 {
-            let previous = samples[first - 1]
+        var firstUsed = lastMove
+        while firstUsed > first {
+            let previous = samples[firstUsed - 1]
             if time.seconds(since: previous.time) > Self.window { break }
-            if samples[first].time.seconds(since: previous.time) > Self.pauseThreshold { break }
-            first -= 1
+            if samples[firstUsed].time.seconds(since: previous.time) > Self.pauseThreshold { break }
+            firstUsed -= 1
         }
-        let used = samples[first...lastMove]
+        let used = samples[firstUsed...lastMove]
         guard used.count >= 2 else { return .zero }
         let t0 = used.first!.time
         var sumT = 0.0, sumTT = 0.0, sumX = 0.0, sumY = 0.0, sumTX = 0.0, sumTY = 0.0

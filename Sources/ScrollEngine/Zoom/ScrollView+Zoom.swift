@@ -39,7 +39,10 @@ extension ScrollView {
         let p = Pinch(rawScale: rawScale(forDisplayed: zoomScale), alsoDragging: alsoDragging,
                       focus: focus ?? touches.centroid() ?? .zero)
         phase = .pinching(p)
-        if !alsoDragging { perform(delivery.scrollTookTouches(view: self)) }
+        if !alsoDragging {
+            delivery.scrollTookTouches(view: self)
+            performDeliveryActions()
+        }
         emit(.willBeginZooming)
         return p
     }
@@ -112,7 +115,8 @@ extension ScrollView {
             emit(.didEndZooming(atScale: zoomScale))
             return phase
         }
-        phase = .zoomSettling(motion)
+        zoomMotion = motion
+        phase = .zoomSettling(changesScale: motion.changesScale)
         return phase
     }
 
