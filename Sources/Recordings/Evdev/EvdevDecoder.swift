@@ -85,6 +85,10 @@ public struct EvdevDecoder: Sendable {
         }
     }
 
+    /// Whether `takeWarnings` has anything to return (asked after every event: cheaper than taking
+    /// an empty array each time).
+    public var hasWarnings: Bool { !pendingWarnings.isEmpty }
+
     /// Warnings since the last call (each says what was skipped and why).
     public mutating func takeWarnings() -> [RecordingWarning] {
         defer { pendingWarnings.removeAll() }

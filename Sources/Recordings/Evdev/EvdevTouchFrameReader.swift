@@ -46,6 +46,7 @@ public struct EvdevTouchFrameReader<Events: EvdevEventReader>: TouchFrameReader 
     public static var maximumWarnings: Int { 100 }
 
     private mutating func collectDecoderWarnings() {
+        guard decoder.hasWarnings else { return }
         for warning in decoder.takeWarnings() {
             if decoderWarnings.count < Self.maximumWarnings {
                 decoderWarnings.append(RecordingWarning(file: events.name, line: events.currentLine, message: warning.message))

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import ScrollEngine
 
 /// Reads the common touch-script line, `{"t": …, "slot": …, "phase": "…", "x": …, "y": …}`, straight
@@ -26,7 +29,8 @@ enum TouchScriptLineScanner {
     }
 
     static func scan(_ line: UnsafeBufferPointer<UInt8>) -> Fields? {
-        var cursor = Cursor(bytes: line)
+        guard let base = line.baseAddress else { return nil }
+        var cursor = Cursor(position: base, end: base + line.count)
         var t: Int64?, slot: Int64?, phase: TouchPhase?, x: Double?, y: Double?
         guard cursor.take(UInt8(ascii: "{")) else { return nil }
         repeat {
@@ -56,56 +60,51 @@ enum TouchScriptLineScanner {
 
     enum Key { case t, slot, phase, x, y }
 
-    /// A position in the line's bytes; every method skips the JSON whitespace before its token.
+    /// A position in the line's bytes, walked with a pointer (one comparison against the end per
+    /// byte); every method skips the JSON whitespace before its token.
     struct Cursor {
-        let bytes: UnsafeBufferPointer<UInt8>
-        var index: Int
+        var position: UnsafePointer<UInt8>
+        let end: UnsafePointer<UInt8>
 
-        init(bytes: UnsafeBufferPointer<UInt8>) {
-            self.bytes = bytes
-            index = bytes.startIndex
-        }
-
-        mutating func skipSpace() {
-            while index < bytes.endIndex, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
+        @inline(__always) mutating func skipSpace() {
+            while position < end, position.pointee == 0x20 || position.pointee == 0x09 { position += 1 }
         }
 
         var atEnd: Bool {
             mutating get {
                 skipSpace()
-                return index == bytes.endIndex
+                return position == end
             }
         }
 
-        mutating func take(_ byte: UInt8) -> Bool {
+        @inline(__always) mutating func take(_ byte: UInt8) -> Bool {
             skipSpace()
-            guard index < bytes.endIndex, bytes[index] == byte else { return false }
-            index += 1
+            guard position < end, position.pointee == byte else { return false }
+            position += 1
             return true
         }
 
         /// The bytes of a string without escapes or control characters, quotes excluded.
-        mutating func plainString() -> Range<Int>? {
+        mutating func plainString() -> UnsafeBufferPointer<UInt8>? {
             guard take(UInt8(ascii: "\"")) else { return nil }
-            let start = index
-            while index < bytes.endIndex {
-                let byte = bytes[index]
+            let start = position
+            while position < end {
+                let byte = position.pointee
                 if byte == UInt8(ascii: "\"") {
-                    index += 1
-                    return start..<(index - 1)
+                    position += 1
+                    return UnsafeBufferPointer(start: start, count: position - 1 - start)
                 }
                 if byte == UInt8(ascii: "\\") || byte < 0x20 { return nil }
-                index += 1
+                position += 1
             }
             return nil
         }
 
         mutating func key() -> Key? {
-            guard let range = plainString() else { return nil }
-            let name = bytes[range]
+            guard let name = plainString() else { return nil }
             switch name.count {
             case 1:
-                switch name.first! {
+                switch name[0] {
                 case UInt8(ascii: "t"): return .t
                 case UInt8(ascii: "x"): return .x
                 case UInt8(ascii: "y"): return .y
@@ -119,91 +118,92 @@ enum TouchScriptLineScanner {
 
         /// The phase's name, told by its first byte and checked whole (TouchPhase's raw values).
         mutating func phase() -> TouchPhase? {
-            guard let range = plainString(), let first = bytes[range].first else { return nil }
-            let name = bytes[range]
-            let phase: TouchPhase
-            switch first {
-            case UInt8(ascii: "m"): phase = .move
-            case UInt8(ascii: "d"): phase = .down
-            case UInt8(ascii: "u"): phase = .up
-            case UInt8(ascii: "c"): phase = .cancel
+            guard let name = plainString(), !name.isEmpty else { return nil }
+            switch name[0] {
+            case UInt8(ascii: "m"): return Self.equal(name, "move") ? .move : nil
+            case UInt8(ascii: "d"): return Self.equal(name, "down") ? .down : nil
+            case UInt8(ascii: "u"): return Self.equal(name, "up") ? .up : nil
+            case UInt8(ascii: "c"): return Self.equal(name, "cancel") ? .cancel : nil
             default: return nil
             }
-            let matches: Bool = switch phase {
-            case .move: Self.equal(name, "move")
-            case .down: Self.equal(name, "down")
-            case .up: Self.equal(name, "up")
-            case .cancel: Self.equal(name, "cancel")
-            }
-            return matches ? phase : nil
         }
 
         /// Whether the bytes are exactly the literal's (compared as bytes: no String is made).
-        private static func equal(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, _ literal: StaticString) -> Bool {
+        @inline(__always) private static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ literal: StaticString) -> Bool {
             let length = literal.utf8CodeUnitCount
             guard bytes.count == length else { return false }
-            let start = bytes.startIndex
-            for offset in 0..<length where bytes.base[start + offset] != literal.utf8Start[offset] { return false }
-            return true
+            return memcmp(bytes.baseAddress!, literal.utf8Start, length) == 0
+        }
+
+        /// Digits from the cursor on, accumulated with wrapping arithmetic (the caller bounds the
+        /// count, so a value that wrapped is never used); returns how many there were.
+        @inline(__always) private mutating func digits(into value: inout UInt64) -> Int {
+            let first = position
+            while position < end {
+                let digit = position.pointee &- 0x30
+                if digit > 9 { break }
+                value = value &* 10 &+ UInt64(digit)
+                position += 1
+            }
+            return position - first
         }
 
         /// A JSON integer (no fraction or exponent) of at most 18 digits, so it cannot overflow.
         mutating func integer() -> Int64? {
             skipSpace()
-            var position = index
-            let negative = position < bytes.endIndex && bytes[position] == UInt8(ascii: "-")
+            let start = position
+            let negative = position < end && position.pointee == UInt8(ascii: "-")
             if negative { position += 1 }
             let digitsStart = position
-            var value: Int64 = 0
-            while position < bytes.endIndex, bytes[position] >= 0x30, bytes[position] <= 0x39 {
-                // Wrapping: a longer run of digits is refused below, whatever it wrapped to.
-                value = value &* 10 &+ Int64(bytes[position] - 0x30)
-                position += 1
-            }
-            let digits = position - digitsStart
-            guard digits > 0, digits <= 18, digits == 1 || bytes[digitsStart] != 0x30 else { return nil }
-            if position < bytes.endIndex, [UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E")].contains(bytes[position]) {
+            var value: UInt64 = 0
+            let count = digits(into: &value)
+            guard count > 0, count <= 18, count == 1 || digitsStart.pointee != 0x30 else {
+                position = start
                 return nil
             }
-            index = position
-            return negative ? -value : value
+            if position < end, position.pointee == UInt8(ascii: ".") || position.pointee | 0x20 == UInt8(ascii: "e") {
+                position = start
+                return nil
+            }
+            return negative ? -Int64(value) : Int64(value)
         }
 
-        /// A JSON number, checked against JSON's grammar and converted by the standard library's
-        /// correctly rounded parser (what the full decoder gives too).
+        /// A JSON number of at most 15 bytes, checked against JSON's grammar and converted in the
+        /// same pass: its digits as an integer and a power of ten (see `decimal`), which gives the
+        /// bits the standard library's correctly rounded parser gives (and the full decoder too).
         mutating func number() -> Double? {
             skipSpace()
-            let start = index
-            var position = index
-            func digits() -> Int {
-                let first = position
-                while position < bytes.endIndex, bytes[position] >= 0x30, bytes[position] <= 0x39 { position += 1 }
-                return position - first
-            }
-            if position < bytes.endIndex, bytes[position] == UInt8(ascii: "-") { position += 1 }
+            let start = position
+            let negative = position < end && position.pointee == UInt8(ascii: "-")
+            if negative { position += 1 }
             let integerStart = position
-            let integerDigits = digits()
-            guard integerDigits > 0, integerDigits == 1 || bytes[integerStart] != 0x30 else { return nil }
-            if position < bytes.endIndex, bytes[position] == UInt8(ascii: ".") {
+            var mantissa: UInt64 = 0
+            let integerDigits = digits(into: &mantissa)
+            guard integerDigits > 0, integerDigits == 1 || integerStart.pointee != 0x30 else { return nil }
+            var fractionDigits = 0
+            if position < end, position.pointee == UInt8(ascii: ".") {
                 position += 1
-                guard digits() > 0 else { return nil }
+                fractionDigits = digits(into: &mantissa)
+                guard fractionDigits > 0 else { return nil }
             }
-            if position < bytes.endIndex, bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E") {
+            if position < end, position.pointee | 0x20 == UInt8(ascii: "e") {
+                // An exponent: rare in a touch script; validated here, converted by `decimal`.
                 position += 1
-                if position < bytes.endIndex, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") { position += 1 }
-                guard digits() > 0 else { return nil }
-            }
-            guard position - start <= 15, let value = Self.decimal(UnsafeBufferPointer(rebasing: bytes[start..<position])) else { return nil }
-            if value == 0 {
+                if position < end, position.pointee == UInt8(ascii: "+") || position.pointee == UInt8(ascii: "-") { position += 1 }
+                var ignored: UInt64 = 0
+                guard digits(into: &ignored) > 0, position - start <= 15,
+                      let value = Self.decimal(UnsafeBufferPointer(start: start, count: position - start)) else { return nil }
                 // The decoder reads an integral value as an integer first, so every spelling of
-                // zero (-0, -0.0, 0e5) becomes +0; a nonzero number that rounds to zero is left to it.
-                let mantissa = bytes[start..<position].prefix { $0 != UInt8(ascii: "e") && $0 != UInt8(ascii: "E") }
-                guard !mantissa.contains(where: { $0 >= 0x31 && $0 <= 0x39 }) else { return nil }
-                index = position
-                return 0
+                // zero (-0e3) becomes +0; a nonzero number that rounds to zero is left to it.
+                if value == 0 { return mantissa == 0 ? 0 : nil }
+                return value
             }
-            index = position
-            return value
+            guard position - start <= 15 else { return nil }
+            // Every spelling of zero (-0, -0.0) is +0, as the decoder reads it.
+            if mantissa == 0 { return 0 }
+            // At most 15 digits: an exact integer below 2^53, divided once by an exact 10^k (k ≤ 14).
+            let magnitude = fractionDigits == 0 ? Double(mantissa) : Double(mantissa) / Self.powerOfTen(fractionDigits)
+            return negative ? -magnitude : magnitude
         }
 
         /// The value of a validated JSON number of at most 15 bytes. With at most 15 digits the
@@ -249,6 +249,11 @@ enum TouchScriptLineScanner {
             }
             let magnitude = k >= 0 ? Double(mantissa) * powersOfTen[k] : Double(mantissa) / powersOfTen[-k]
             return negative ? -magnitude : magnitude
+        }
+
+        /// 10^k for 0 ≤ k ≤ 22 (exact), without the bounds check of the array below.
+        @inline(__always) static func powerOfTen(_ k: Int) -> Double {
+            powersOfTen.withUnsafeBufferPointer { $0.baseAddress![k] }
         }
 
         /// 10^0 … 10^22, each exactly representable as a Double.

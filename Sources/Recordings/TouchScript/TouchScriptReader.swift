@@ -11,8 +11,8 @@ public struct TouchScriptReader: TouchFrameReader {
     private var pending: (event: TouchScriptEvent, line: Int)?
     private var deferredError: Error?
     private var lastTime: Timestamp?
-    /// The fingers down, with where each was last (one table: one lookup per event).
-    private var down: [TouchSlot: Point] = [:]
+    /// The fingers down, with where each was last (a small table sorted by slot: no hashing).
+    private var down = FingerLocations()
     public private(set) var warnings: [RecordingWarning] = []
     /// The frame being read, and the array handed out with the previous frame (its storage is
     /// reused once the caller has let go of that frame).
@@ -31,7 +31,7 @@ public struct TouchScriptReader: TouchFrameReader {
     public var name: String { lines.name }
 
     /// The slots that are down after the frames returned so far.
-    public var slotsDown: Set<TouchSlot> { Set(down.keys) }
+    public var slotsDown: Set<TouchSlot> { Set(down.entries.map(\.slot)) }
 
     /// The next frame: all consecutive events with the same time, in file order (from a pipe or
     /// terminal: up to the first line not yet written when the frame's last line is read).
@@ -78,8 +78,8 @@ public struct TouchScriptReader: TouchFrameReader {
         guard !down.isEmpty, let lastTime else { return nil }
         defer { down.removeAll() }
         warnings.append(RecordingWarning(file: name, message: "the script ends with \(down.count) finger(s) down; cancelled them"))
-        return TouchFrame(time: lastTime, samples: down.keys.sorted().map {
-            TouchSample(slot: $0, phase: .cancel, location: down[$0] ?? .zero)
+        return TouchFrame(time: lastTime, samples: down.entries.map {
+            TouchSample(slot: $0.slot, phase: .cancel, location: $0.location)
         })
     }
 
@@ -87,17 +87,16 @@ public struct TouchScriptReader: TouchFrameReader {
     private mutating func apply(_ event: TouchScriptEvent, line: Int) throws -> TouchSample {
         switch event.phase {
         case .down:
-            guard down[event.slot] == nil else {
+            guard !down.contains(event.slot) else {
                 throw error(line, "\"down\" for a slot that is not down, but \(event.slot) is already down")
             }
-            down[event.slot] = event.location
+            down.set(event.slot, event.location)
         case .move:
-            guard let finger = down.index(forKey: event.slot) else {
+            guard down.move(event.slot, to: event.location) else {
                 throw error(line, "\"move\" only for a slot that is down, but \(event.slot) is not down")
             }
-            down.values[finger] = event.location
         case .up, .cancel:
-            guard down.removeValue(forKey: event.slot) != nil else {
+            guard down.remove(event.slot) else {
                 throw error(line, "\"\(event.phase.rawValue)\" only for a slot that is down, but \(event.slot) is not down")
             }
         }
@@ -107,14 +106,26 @@ public struct TouchScriptReader: TouchFrameReader {
     /// The next event, or nil at the end of the input (or, with `unlessInputPauses`, when the next
     /// line has not been written yet).
     private mutating func nextEvent(unlessInputPauses: Bool = false) throws -> (event: TouchScriptEvent, line: Int)? {
-        while !unlessInputPauses || lines.hasLineReady, let line = try lines.nextRawLine() {
-            let content = line.bytes.drop { $0 == 0x20 || $0 == 0x09 }
-            if content.isEmpty || content.first == UInt8(ascii: "#") { continue }
+        while !unlessInputPauses || lines.hasLineReady {
+            // The common line is scanned in the reader's buffer; only a line the scanner declines
+            // is copied out (`declined`) for the full parser.
+            var declined: ArraySlice<UInt8>?
+            guard let read = try lines.withNextRawLine({ number, bytes -> (Int, TouchScriptEvent?)? in
+                var start = 0
+                while start < bytes.count, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+                if start == bytes.count || bytes[start] == UInt8(ascii: "#") { return nil }
+                let content = UnsafeBufferPointer(rebasing: bytes[start...])
+                if let fields = TouchScriptLineScanner.scan(content), let event = Self.event(fields) { return (number, event) }
+                declined = ArraySlice(content)
+                return (number, nil)
+            }) else { return nil } // the end of the input
+            guard let (number, scanned) = read else { continue } // a blank line or a comment
+            let line = (number: number, bytes: declined ?? [])
             let event: TouchScriptEvent
-            if let fields = TouchScriptLineScanner.scan(content), let scanned = Self.event(fields) {
+            if let scanned {
                 event = scanned
             } else {
-                event = try parse(content, line: line.number)
+                event = try parse(line.bytes, line: line.number)
             }
             if let lastTime, event.time < lastTime {
                 throw error(line.number, "a time \"t\" ≥ \(lastTime.microseconds) (time must not go backwards), got \(event.time.microseconds)")
