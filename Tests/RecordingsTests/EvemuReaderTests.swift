@@ -194,4 +194,43 @@ final class EvemuReaderTests: XCTestCase {
         // As in the kernel, events after an invalid ABS_MT_SLOT are dropped until a valid one.
         XCTAssertEqual(frames.flatMap(\.samples).map(\.phase), [.down, .move, .up])
     }
+
+    /// Lines that repeat the previous line's time field are read from the remembered value; every
+    /// line still reads as it does on its own: the same time, a time of the same length that
+    /// differs in any one byte, one that only starts the same, and a field that runs on.
+    func testARepeatedTimeFieldReadsAsTheLineAlone() {
+        let lines = [
+            "E: 1369413358.008095 0003 0039 0000\t# EV_ABS / ABS_MT_TRACKING_ID 0",
+            "E: 1369413358.008095 0003 0035 1415",
+            "E: 1369413358.008095 0000 0000 0000",
+            "E: 1369413358.008096 0003 0035 1416", // the last byte differs
+            "E: 1369413359.008096 0003 0035 1417", // a middle byte differs
+            "E: 2369413359.008096 0003 0035 1418", // the first byte differs
+            "E: 1369413359.00809 0003 0035 1419", // shorter: a prefix of the one before
+            "E: 1369413359.008096 0003 0035 1420",
+            "E: 1369413359.0080961 0003 0035 1421", // runs on past six digits: not an event line here
+            "E: 1369413359.008096x 0003 0035 1422", // not a field end
+            "E: 1369413359.008096\r", // no type after the time
+            "E: 1369413359.008096\t0003\t0035\t-001",
+            "E: 9.000001 0003 0035 1", // short fields (no 8-byte words to compare)
+            "E: 9.000001 0003 0035 2",
+            "E: 123456789012.123456 0003 0035 3", // the longest time accepted: 19 bytes
+            "E: 123456789012.123456 0003 0035 4",
+            "E: 123456789012.123457 0003 0035 5",
+        ]
+        var recent = EvemuEventLine.RecentTime()
+        for line in lines {
+            let bytes = Array(line.utf8)
+            let shared = bytes.withUnsafeBufferPointer { EvemuEventLine.parse($0, recent: &recent) }
+            let alone = EvemuEventLine.parse(ArraySlice(bytes))
+            XCTAssertEqual(shared?.microseconds, alone?.microseconds, line)
+            XCTAssertEqual(shared?.type, alone?.type, line)
+            XCTAssertEqual(shared?.code, alone?.code, line)
+            XCTAssertEqual(shared?.value, alone?.value, line)
+        }
+        XCTAssertEqual(EvemuEventLine.parse(ArraySlice("E: 1369413359.00809 0003 0035 1419".utf8))?.microseconds, 1_369_413_359_008_090)
+        XCTAssertNil(EvemuEventLine.parse(ArraySlice("E: 1369413359.0080961 0003 0035 1421".utf8)))
+        XCTAssertNil(EvemuEventLine.parse(ArraySlice("E: 1369413359.008096x 0003 0035 1422".utf8)))
+        XCTAssertEqual(EvemuEventLine.parse(ArraySlice("E: 1369413359.008096\t0003\t0035\t-001".utf8))?.value, -1)
+    }
 }

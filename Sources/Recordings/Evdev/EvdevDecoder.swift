@@ -228,26 +228,35 @@ public struct EvdevDecoder: Sendable {
     }
 
     private mutating func commitSlots() -> [TouchSample] {
-        for index in slots.indices {
-            // A slot nothing happened to (no tracking id started or ended, no move) that holds no
-            // finger stays as it is: for idle, unknown and palm slots `SlotLife.next` depends only
-            // on `started`/`ended`. Most of a device's slots are idle in most frames.
-            if slots[index].frame == SlotFrame() {
-                switch slots[index].life {
-                case .idle, .unknown, .palm: continue
-                case .down: break
+        // The slots are walked through their storage, with the frame's samples in a local array
+        // (swapped in and out, so its storage is still reused): no uniqueness check per slot.
+        let (mapping, xAxis, yAxis) = (mapping, xAxis, yAxis)
+        var samples: [TouchSample] = []
+        swap(&samples, &frameSamples)
+        slots.withUnsafeMutableBufferPointer { slots in
+            for index in slots.indices {
+                // A slot nothing happened to (no tracking id started or ended, no move) that holds no
+                // finger stays as it is: for idle, unknown and palm slots `SlotLife.next` depends only
+                // on `started`/`ended`. Most of a device's slots are idle in most frames.
+                if slots[index].frame == SlotFrame() {
+                    switch slots[index].life {
+                    case .idle, .unknown, .palm: continue
+                    case .down: break
+                    }
                 }
+                var frame = slots[index].frame
+                frame.touching = slots[index].trackingID >= 0
+                frame.palm = slots[index].toolType == MTToolType.palm
+                let (life, phases) = slots[index].life.next(.frame(frame))
+                for phase in phases {
+                    samples.append(TouchSample(slot: TouchSlot(index), phase: phase,
+                                               location: mapping.screenPoint(x: slots[index].x, y: slots[index].y, xAxis: xAxis, yAxis: yAxis)))
+                }
+                slots[index].life = life
+                slots[index].frame = SlotFrame()
             }
-            var frame = slots[index].frame
-            frame.touching = slots[index].trackingID >= 0
-            frame.palm = slots[index].toolType == MTToolType.palm
-            let (life, phases) = slots[index].life.next(.frame(frame))
-            for phase in phases {
-                frameSamples.append(TouchSample(slot: TouchSlot(index), phase: phase, location: location(slots[index].x, slots[index].y)))
-            }
-            slots[index].life = life
-            slots[index].frame = SlotFrame()
         }
+        swap(&samples, &frameSamples)
         return frameSamples.drain(keeping: &handedOutSamples)
     }
 

@@ -48,30 +48,59 @@ struct SlotFrame: Equatable, Sendable {
 
 extension SlotLife {
     /// The one transition function: the new state and the phases to report, in order.
-    func next(_ input: SlotInput) -> (SlotLife, [TouchPhase]) {
+    func next(_ input: SlotInput) -> (SlotLife, SlotPhases) {
         guard case .frame(let frame) = input else {
-            return (.unknown, self == .down ? [.cancel] : [])
+            return (.unknown, self == .down ? SlotPhases(.cancel) : .none)
         }
         switch self {
         case .idle:
             return Self.begin(frame, lifted: false)
         case .unknown:
-            return frame.started ? Self.begin(frame, lifted: false) : (.unknown, [])
+            return frame.started ? Self.begin(frame, lifted: false) : (.unknown, .none)
         case .down:
             if frame.ended { return Self.begin(frame, lifted: true) }
-            if frame.palm { return (.palm, [.cancel]) }
-            return (.down, frame.moved ? [.move] : [])
+            if frame.palm { return (.palm, SlotPhases(.cancel)) }
+            return (.down, frame.moved ? SlotPhases(.move) : .none)
         case .palm:
-            return frame.ended ? Self.begin(frame, lifted: false) : (.palm, [])
+            return frame.ended ? Self.begin(frame, lifted: false) : (.palm, .none)
         }
     }
 
     /// After an end (or from idle): a touch that started in this frame begins, as a finger or a palm.
-    /// `lifted`: the slot's previous touch ended in this frame (its `.up` comes first). The phases are
-    /// array literals, which need no allocation.
-    private static func begin(_ frame: SlotFrame, lifted: Bool) -> (SlotLife, [TouchPhase]) {
-        guard frame.started, frame.touching else { return (.idle, lifted ? [.up] : []) }
-        if frame.palm { return (.palm, lifted ? [.up] : []) }
-        return (.down, lifted ? [.up, .down] : [.down])
+    /// `lifted`: the slot's previous touch ended in this frame (its `.up` comes first).
+    private static func begin(_ frame: SlotFrame, lifted: Bool) -> (SlotLife, SlotPhases) {
+        let up: SlotPhases = lifted ? SlotPhases(.up) : .none
+        guard frame.started, frame.touching else { return (.idle, up) }
+        if frame.palm { return (.palm, up) }
+        return (.down, lifted ? SlotPhases(.up, .down) : SlotPhases(.down))
+    }
+}
+
+/// The phases one slot reports for a frame, in order: none, one, or `up` then `down` (a new
+/// tracking id on a slot that was down). At most two, held inline: committing a frame copies no
+/// array and counts no references.
+struct SlotPhases: Equatable, Sendable, Sequence, IteratorProtocol, ExpressibleByArrayLiteral {
+    private var first: TouchPhase?
+    private var second: TouchPhase?
+
+    static let none = SlotPhases(nil)
+
+    init(_ first: TouchPhase?, _ second: TouchPhase? = nil) {
+        self.first = first
+        self.second = first == nil ? nil : second
+    }
+
+    /// `[]`, `[.move]`, `[.up, .down]`: as the state machine's table reads.
+    init(arrayLiteral phases: TouchPhase...) {
+        precondition(phases.count <= 2, "a slot reports at most two phases in a frame")
+        self.init(phases.first, phases.count > 1 ? phases[1] : nil)
+    }
+
+    mutating func next() -> TouchPhase? {
+        defer {
+            first = second
+            second = nil
+        }
+        return first
     }
 }

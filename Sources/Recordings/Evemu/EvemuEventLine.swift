@@ -12,16 +12,48 @@ enum EvemuEventLine {
         var value: Int32
     }
 
+    /// The time field of the line before: an evdev frame's events all carry the same time, so most
+    /// lines repeat the previous line's `sec.usec` byte for byte, and comparing its 8-byte words
+    /// costs less than converting its digits again.
+    struct RecentTime {
+        fileprivate var length = 0
+        fileprivate var first: UInt64 = 0, middle: UInt64 = 0, last: UInt64 = 0
+        fileprivate var microseconds: Int64 = 0
+
+        init() {}
+
+        /// Whether the `length` bytes at `field` are the remembered field (lengths 8 to 24 only).
+        @inline(__always) fileprivate func matches(_ field: UnsafeRawPointer, available: Int) -> Bool {
+            guard length != 0, available >= length else { return false }
+            return field.loadUnaligned(as: UInt64.self) == first
+                && field.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self) == last
+                && (length <= 16 || field.loadUnaligned(fromByteOffset: 8, as: UInt64.self) == middle)
+        }
+
+        @inline(__always) fileprivate mutating func remember(_ field: UnsafeRawPointer, length: Int, microseconds: Int64) {
+            guard length >= 8, length <= 24 else {
+                self.length = 0
+                return
+            }
+            self.length = length
+            first = field.loadUnaligned(as: UInt64.self)
+            middle = length > 16 ? field.loadUnaligned(fromByteOffset: 8, as: UInt64.self) : 0
+            last = field.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self)
+            self.microseconds = microseconds
+        }
+    }
+
     static func parse(_ line: ArraySlice<UInt8>) -> Parsed? {
         // Over the slice's storage, not the slice: an ArraySlice subscript checks its bounds on
         // every byte, which cost as much as the parsing (index < end is checked here anyway).
-        line.withUnsafeBufferPointer(parse(_:))
+        var recent = RecentTime()
+        return line.withUnsafeBufferPointer { parse($0, recent: &recent) }
     }
 
     /// Wrapping arithmetic below: each field's digit count is capped before its value could
     /// overflow (12 digits of seconds, 6 of microseconds, 11 of value, 4 hex digits), and indices
     /// stay below the line's length, so the overflow checks would only cost time.
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Parsed? {
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, recent: inout RecentTime) -> Parsed? {
         var index = 0
         let end = bytes.count
         @inline(__always) func skipBlanks() {
@@ -34,25 +66,36 @@ enum EvemuEventLine {
         guard end - index > 2, bytes[index] == UInt8(ascii: "E"), bytes[index + 1] == UInt8(ascii: ":") else { return nil }
         index &+= 2
         skipBlanks()
-        // sec.usec
-        var seconds: Int64 = 0, secondDigits = 0
-        while index < end, let digit = decimalDigit(bytes[index]) {
-            seconds = seconds &* 10 &+ Int64(digit)
-            secondDigits &+= 1
+        // sec.usec: the previous line's, when the bytes are the same and end the field here.
+        let timeStart = index
+        let microseconds: Int64
+        if let base = bytes.baseAddress, recent.matches(base + index, available: end - index),
+           index + recent.length == end || bytes[index + recent.length] == 0x20 || bytes[index + recent.length] == 0x09
+            || bytes[index + recent.length] == 0x0d {
+            microseconds = recent.microseconds
+            index &+= recent.length
+        } else {
+            var seconds: Int64 = 0, secondDigits = 0
+            while index < end, let digit = decimalDigit(bytes[index]) {
+                seconds = seconds &* 10 &+ Int64(digit)
+                secondDigits &+= 1
+                index &+= 1
+                if secondDigits > 12 { return nil }
+            }
+            guard secondDigits > 0, index < end, bytes[index] == UInt8(ascii: ".") else { return nil }
             index &+= 1
-            if secondDigits > 12 { return nil }
+            var micro: Int64 = 0, fractionDigits = 0
+            while index < end, let digit = decimalDigit(bytes[index]) {
+                micro = micro &* 10 &+ Int64(digit)
+                fractionDigits &+= 1
+                index &+= 1
+                if fractionDigits > 6 { return nil }
+            }
+            guard fractionDigits > 0, atFieldEnd() else { return nil }
+            for _ in fractionDigits..<6 { micro *= 10 }
+            microseconds = seconds * 1_000_000 + micro
+            if let base = bytes.baseAddress { recent.remember(base + timeStart, length: index - timeStart, microseconds: microseconds) }
         }
-        guard secondDigits > 0, index < end, bytes[index] == UInt8(ascii: ".") else { return nil }
-        index &+= 1
-        var micro: Int64 = 0, fractionDigits = 0
-        while index < end, let digit = decimalDigit(bytes[index]) {
-            micro = micro &* 10 &+ Int64(digit)
-            fractionDigits &+= 1
-            index &+= 1
-            if fractionDigits > 6 { return nil }
-        }
-        guard fractionDigits > 0, atFieldEnd() else { return nil }
-        for _ in fractionDigits..<6 { micro *= 10 }
         skipBlanks()
         guard let type = hex(&index, bytes) else { return nil }
         skipBlanks()
@@ -76,7 +119,7 @@ enum EvemuEventLine {
         skipBlanks()
         if index < end, bytes[index] == 0x0d { index &+= 1 }
         guard index == end || bytes[index] == UInt8(ascii: "#") else { return nil }
-        return Parsed(microseconds: seconds * 1_000_000 + micro, type: type, code: code, value: value32)
+        return Parsed(microseconds: microseconds, type: type, code: code, value: value32)
     }
 
     @inline(__always) private static func decimalDigit(_ byte: UInt8) -> UInt8? {

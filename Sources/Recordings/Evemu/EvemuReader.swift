@@ -20,6 +20,8 @@ public struct EvemuReader: EvdevEventReader {
     private var firstTime: Int64?
     private var lastTime: Int64 = .min
     private var warnedUnknown = Set<UInt32>()
+    /// The last event line's time field, for the fast path (see `EvemuEventLine.RecentTime`).
+    private var recentTime = EvemuEventLine.RecentTime()
 
     /// - Parameters:
     ///   - source: the recording (or the headerless events file).
@@ -93,8 +95,10 @@ public struct EvemuReader: EvdevEventReader {
                 self.pending = nil
             } else {
                 // An event line is parsed straight from the reader's buffer; anything else becomes text.
+                var recentTime = self.recentTime
+                defer { self.recentTime = recentTime }
                 guard let (number, raw) = try lines.withNextRawLine({ number, bytes -> (Int, RawLine) in
-                    if let fast = EvemuEventLine.parse(bytes) { return (number, .event(fast)) }
+                    if let fast = EvemuEventLine.parse(bytes, recent: &recentTime) { return (number, .event(fast)) }
                     return (number, .other(String(decoding: bytes, as: UTF8.self)))
                 }) else { return nil }
                 switch raw {

@@ -31,11 +31,11 @@ public final class FileByteSource: ByteSource {
     public let name: String
     private let descriptor: Int32
     private let ownsDescriptor: Bool
-    private var chunk: [UInt8]
+    /// The most one `read` asks the kernel for.
+    private static let chunkSize = 1 << 16
 
     public init(path: String) throws {
         name = path
-        chunk = [UInt8](repeating: 0, count: 1 << 16)
         if path == "-" {
             descriptor = 0
             ownsDescriptor = false
@@ -81,15 +81,22 @@ public final class FileByteSource: ByteSource {
         }
     }
 
+    /// Reads straight into the free capacity at the end of `buffer` (no intermediate chunk to copy
+    /// from).
     public func read(into buffer: inout [UInt8], maximum: Int) throws -> Int {
-        let wanted = min(maximum, chunk.count)
+        let wanted = min(maximum, Self.chunkSize)
         while true {
-            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, wanted) }
+            var count = 0
+            buffer.append(addingCapacity: wanted) { span in
+                span.withUnsafeMutableBufferPointer { free, initialized in
+                    count = systemRead(descriptor, free.baseAddress, wanted)
+                    initialized = max(count, 0)
+                }
+            }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw RecordingError(file: name, line: nil, expected: "readable bytes (\(String(cString: strerror(errno))))")
             }
-            buffer.append(contentsOf: chunk[0..<count])
             return count
         }
     }

@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import ScrollEngine
 
 /// Reads the common touch-script line, `{"t": …, "slot": …, "phase": "…", "x": …, "y": …}`, straight
@@ -84,55 +81,42 @@ enum TouchScriptLineScanner {
             return true
         }
 
-        /// The bytes of a string without escapes or control characters, quotes excluded.
-        mutating func plainString() -> UnsafeBufferPointer<UInt8>? {
-            guard take(UInt8(ascii: "\"")) else { return nil }
-            let start = position
-            while position < end {
-                let byte = position.pointee
-                if byte == UInt8(ascii: "\"") {
-                    position += 1
-                    return UnsafeBufferPointer(start: start, count: position - 1 - start)
-                }
-                if byte == UInt8(ascii: "\\") || byte < 0x20 { return nil }
-                position += 1
-            }
-            return nil
-        }
-
+        /// A key, told by its first byte and matched whole with its closing quote, so the five
+        /// names cost a few comparisons and no scan for the quote. Any other key, or an escape,
+        /// gives nil (as a full scan of the string would).
         mutating func key() -> Key? {
-            guard let name = plainString() else { return nil }
-            switch name.count {
-            case 1:
-                switch name[0] {
-                case UInt8(ascii: "t"): return .t
-                case UInt8(ascii: "x"): return .x
-                case UInt8(ascii: "y"): return .y
-                default: return nil
-                }
-            case 4: return Self.equal(name, "slot") ? .slot : nil
-            case 5: return Self.equal(name, "phase") ? .phase : nil
+            guard take(UInt8(ascii: "\"")), position < end else { return nil }
+            switch position.pointee {
+            case UInt8(ascii: "t"): return literal("t\"") ? .t : nil
+            case UInt8(ascii: "x"): return literal("x\"") ? .x : nil
+            case UInt8(ascii: "y"): return literal("y\"") ? .y : nil
+            case UInt8(ascii: "s"): return literal("slot\"") ? .slot : nil
+            case UInt8(ascii: "p"): return literal("phase\"") ? .phase : nil
             default: return nil
             }
         }
 
-        /// The phase's name, told by its first byte and checked whole (TouchPhase's raw values).
+        /// The phase's name, told by its first byte and matched whole with its closing quote
+        /// (TouchPhase's raw values).
         mutating func phase() -> TouchPhase? {
-            guard let name = plainString(), !name.isEmpty else { return nil }
-            switch name[0] {
-            case UInt8(ascii: "m"): return Self.equal(name, "move") ? .move : nil
-            case UInt8(ascii: "d"): return Self.equal(name, "down") ? .down : nil
-            case UInt8(ascii: "u"): return Self.equal(name, "up") ? .up : nil
-            case UInt8(ascii: "c"): return Self.equal(name, "cancel") ? .cancel : nil
+            guard take(UInt8(ascii: "\"")), position < end else { return nil }
+            switch position.pointee {
+            case UInt8(ascii: "m"): return literal("move\"") ? .move : nil
+            case UInt8(ascii: "d"): return literal("down\"") ? .down : nil
+            case UInt8(ascii: "u"): return literal("up\"") ? .up : nil
+            case UInt8(ascii: "c"): return literal("cancel\"") ? .cancel : nil
             default: return nil
             }
         }
 
-        /// Whether the bytes are exactly the literal's (compared as bytes: no String is made).
-        @inline(__always) private static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ literal: StaticString) -> Bool {
-            let length = literal.utf8CodeUnitCount
-            guard bytes.count == length else { return false }
-            return memcmp(bytes.baseAddress!, literal.utf8Start, length) == 0
+        /// Whether the bytes at the cursor are `text`; if so the cursor moves past them.
+        @inline(__always) private mutating func literal(_ text: StaticString) -> Bool {
+            let length = text.utf8CodeUnitCount
+            guard end - position >= length else { return false }
+            let start = text.utf8Start
+            for offset in 0..<length where position[offset] != start[offset] { return false }
+            position += length
+            return true
         }
 
         /// Digits from the cursor on, accumulated with wrapping arithmetic (the caller bounds the
