@@ -48,6 +48,36 @@ final class TouchScriptLineScannerTests: XCTestCase {
                        TouchScriptLineScanner.Fields(t: 16666, slot: 3, phase: .move, x: 640, y: 566.667))
     }
 
+    /// Lines as `TouchScriptWriter` lays them out (the layout matched piece by piece) read as the
+    /// decoder reads them, for every phase and for values with and without fractions and signs;
+    /// the same layout with a value the decoder would reject, or with anything after it, is declined.
+    func testReadsTheWritersLayoutAsTheDecoderDoes() {
+        let samples: [(Int64, Int, TouchPhase, Double, Double)] = [
+            (0, 0, .down, 640, 600), (15998, 1, .move, 389.589, 416.113), (33333, 9, .up, -12.5, 0.001),
+            (-1_099_511_627_776, 255, .cancel, 1e7, -1e7), (7, 2147483647, .move, -0.0, 0.5),
+        ]
+        for (t, slot, phase, x, y) in samples {
+            let line = TouchScriptWriter.line(time: Timestamp(microseconds: t), sample: TouchSample(slot: TouchSlot(slot), phase: phase, location: Point(x: x, y: y)))
+            let scanned = scan(line)
+            XCTAssertNotNil(scanned, line)
+            XCTAssertEqual(scanned, decoded(line), line)
+            XCTAssertEqual(scanned.map { [$0.x.sign, $0.y.sign] }, decoded(line).map { [$0.x.sign, $0.y.sign] }, line)
+        }
+        for line in [
+            #"{"t": 01, "slot": 0, "phase": "down", "x": 1, "y": 2}"#,
+            #"{"t": 1, "slot": 0, "phase": "dow", "x": 1, "y": 2}"#,
+            #"{"t": 1, "slot": 0, "phase": "down", "x": 1., "y": 2}"#,
+            #"{"t": 1, "slot": 0, "phase": "down", "x": 1, "y": 2}, "#,
+            #"{"t": 1, "slot": 0, "phase": "down", "x": 1, "y": 2, "y": 3}"#,
+            #"{"t": 1, "slot": 0, "phase": "down", "x": 1, "y": 2} 5"#,
+        ] {
+            XCTAssertNil(scan(line), line)
+        }
+        // One space fewer: not the writer's layout, read key by key with the same values.
+        XCTAssertEqual(scan(#"{"t":1, "slot": 0, "phase": "down", "x": 1, "y": 2}  "#),
+                       TouchScriptLineScanner.Fields(t: 1, slot: 0, phase: .down, x: 1, y: 2))
+    }
+
     /// The scanner's own decimal conversion gives the bits the standard library's parser gives, for
     /// every shape of number up to its 15 bytes (a fixed pseudo-random sample of 50 000).
     func testDecimalsConvertExactlyAsTheStandardParser() {

@@ -19,6 +19,8 @@ public struct LineReader {
     private var start = 0
     private var finished = false
     private var lineNumber = 0
+    /// Where `hasLineReady` found the next line break (the next line's search starts there).
+    private var nextNewline: Int?
     /// Longest line accepted; a longer one is garbage (e.g. a binary file), not a recording.
     public static let maximumLineLength = 1 << 20
 
@@ -56,7 +58,7 @@ public struct LineReader {
     private mutating func nextLineRange() throws -> (number: Int, range: Range<Int>)? {
         var searchFrom = start
         while true {
-            if let newline = Self.newline(in: buffer, from: searchFrom) {
+            if let newline = nextNewline.take() ?? Self.newline(in: buffer, from: searchFrom) {
                 var end = newline
                 if end > start, buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
                 let line = makeLine(start..<end)
@@ -87,8 +89,14 @@ public struct LineReader {
     /// buffered, the input has ended, or the source has bytes waiting. False only when the input is
     /// a pipe or terminal whose writer has paused.
     public var hasLineReady: Bool {
-        if finished || Self.newline(in: buffer, from: start) != nil { return true }
-        return source.hasInputReady
+        mutating get {
+            if finished || nextNewline != nil { return true }
+            if let newline = Self.newline(in: buffer, from: start) {
+                nextNewline = newline // the line this asked about is then read without a second search
+                return true
+            }
+            return source.hasInputReady
+        }
     }
 
     /// The index of the first `\n` at or after `from` (memchr: the C library scans a word or a

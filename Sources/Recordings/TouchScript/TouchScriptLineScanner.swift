@@ -27,6 +27,12 @@ enum TouchScriptLineScanner {
 
     static func scan(_ line: UnsafeBufferPointer<UInt8>) -> Fields? {
         guard let base = line.baseAddress else { return nil }
+        // Most lines are laid out as `TouchScriptWriter` writes them (and as `--tee-touches` and
+        // `record` save them): the keys in its order, one space after each colon and comma. Those
+        // are matched as five fixed pieces of text between the values; any other layout is read
+        // key by key below, with the same values.
+        var canonical = Cursor(position: base, end: base + line.count)
+        if let fields = canonical.writerLayout() { return fields }
         var cursor = Cursor(position: base, end: base + line.count)
         var t: Int64?, slot: Int64?, phase: TouchPhase?, x: Double?, y: Double?
         guard cursor.take(UInt8(ascii: "{")) else { return nil }
@@ -81,6 +87,18 @@ enum TouchScriptLineScanner {
             return true
         }
 
+        /// `{"t": T, "slot": S, "phase": "P", "x": X, "y": Y}`, exactly as `TouchScriptWriter` spaces it
+        /// (spaces and tabs after the closing brace allowed), or nil.
+        mutating func writerLayout() -> Fields? {
+            guard literal("{\"t\": "), let t = integer(),
+                  literal(", \"slot\": "), let slot = integer(),
+                  literal(", \"phase\": "), let phase = phase(),
+                  literal(", \"x\": "), let x = number(),
+                  literal(", \"y\": "), let y = number(),
+                  literal("}"), atEnd else { return nil }
+            return Fields(t: t, slot: slot, phase: phase, x: x, y: y)
+        }
+
         /// A key, told by its first byte and matched whole with its closing quote, so the five
         /// names cost a few comparisons and no scan for the quote. Any other key, or an escape,
         /// gives nil (as a full scan of the string would).
@@ -110,11 +128,24 @@ enum TouchScriptLineScanner {
         }
 
         /// Whether the bytes at the cursor are `text`; if so the cursor moves past them.
+        /// Compared as 8-byte words (the last one overlapping) when the text is that long.
         @inline(__always) private mutating func literal(_ text: StaticString) -> Bool {
             let length = text.utf8CodeUnitCount
             guard end - position >= length else { return false }
-            let start = text.utf8Start
-            for offset in 0..<length where position[offset] != start[offset] { return false }
+            let expected = UnsafeRawPointer(text.utf8Start)
+            let actual = UnsafeRawPointer(position)
+            if length >= 8 {
+                var offset = 0
+                while offset < length - 8 {
+                    guard actual.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                        == expected.loadUnaligned(fromByteOffset: offset, as: UInt64.self) else { return false }
+                    offset += 8
+                }
+                guard actual.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self)
+                    == expected.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self) else { return false }
+            } else {
+                for offset in 0..<length where position[offset] != text.utf8Start[offset] { return false }
+            }
             position += length
             return true
         }

@@ -14,22 +14,30 @@ public struct FingerLocations: Sendable {
 
     /// Puts the finger at `location`, adding it if it is not down.
     public mutating func set(_ slot: TouchSlot, _ location: Point) {
-        if let index = entries.firstIndex(where: { $0.slot >= slot }) {
-            if entries[index].slot == slot {
-                entries[index].location = location
-            } else {
-                entries.insert((slot, location), at: index)
+        // The common case, a finger that is down, is a move in place.
+        let index = entries.withUnsafeMutableBufferPointer { entries -> Int in
+            for index in entries.indices where entries[index].slot >= slot {
+                if entries[index].slot == slot {
+                    entries[index].location = location
+                    return -1
+                }
+                return index
             }
-        } else {
-            entries.append((slot, location))
+            return entries.count
         }
+        if index >= 0 { entries.insert((slot, location), at: index) }
     }
 
-    /// Moves a finger that is down; false (nothing changed) when it is not.
+    /// Moves a finger that is down; false (nothing changed) when it is not. Walks the storage
+    /// directly: this runs for every finger of every frame.
     public mutating func move(_ slot: TouchSlot, to location: Point) -> Bool {
-        guard let index = entries.firstIndex(where: { $0.slot == slot }) else { return false }
-        entries[index].location = location
-        return true
+        entries.withUnsafeMutableBufferPointer { entries in
+            for index in entries.indices where entries[index].slot == slot {
+                entries[index].location = location
+                return true
+            }
+            return false
+        }
     }
 
     /// Removes the finger; false when it was not down.
