@@ -10,7 +10,12 @@ public struct FingerLocations: Sendable {
     public var isEmpty: Bool { entries.isEmpty }
     public var count: Int { entries.count }
 
-    public func contains(_ slot: TouchSlot) -> Bool { entries.contains { $0.slot == slot } }
+    public func contains(_ slot: TouchSlot) -> Bool {
+        entries.withUnsafeBufferPointer { entries in
+            for entry in entries where entry.slot == slot { return true }
+            return false
+        }
+    }
 
     /// Puts the finger at `location`, adding it if it is not down.
     public mutating func set(_ slot: TouchSlot, _ location: Point) {
