@@ -232,5 +232,20 @@ final class EvemuReaderTests: XCTestCase {
         XCTAssertNil(EvemuEventLine.parse(ArraySlice("E: 1369413359.0080961 0003 0035 1421".utf8)))
         XCTAssertNil(EvemuEventLine.parse(ArraySlice("E: 1369413359.008096x 0003 0035 1422".utf8)))
         XCTAssertEqual(EvemuEventLine.parse(ArraySlice("E: 1369413359.008096\t0003\t0035\t-001".utf8))?.value, -1)
+        // Type and code: four digits 0…9 are read as one word; letters, other widths and other
+        // spacing take the digit-by-digit path, with the same results.
+        func typeAndCode(_ line: String) -> [UInt16]? {
+            EvemuEventLine.parse(ArraySlice(line.utf8)).map { [$0.type, $0.code] }
+        }
+        XCTAssertEqual(typeAndCode("E: 1.000001 0003 0035 5"), [3, 0x35])
+        XCTAssertEqual(typeAndCode("E: 1.000001 0001 014a 1"), [1, 0x14a])
+        XCTAssertEqual(typeAndCode("E: 1.000001 0003 002F 5"), [3, 0x2f])
+        XCTAssertEqual(typeAndCode("E: 1.000001  0003  0035  5"), [3, 0x35])
+        XCTAssertEqual(typeAndCode("E: 1.000001 3 35 5"), [3, 0x35])
+        XCTAssertEqual(typeAndCode("E: 1.000001 9999 9999 5"), [0x9999, 0x9999])
+        XCTAssertNil(typeAndCode("E: 1.000001 0003 003: 5"))
+        XCTAssertNil(typeAndCode("E: 1.000001 0003 00/5 5"))
+        XCTAssertNil(typeAndCode("E: 1.000001 00030 0035 5"))
+        XCTAssertNil(typeAndCode("E: 1.000001 0003 0035"))
     }
 }

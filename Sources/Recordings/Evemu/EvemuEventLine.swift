@@ -96,10 +96,20 @@ enum EvemuEventLine {
             microseconds = seconds * 1_000_000 + micro
             if let base = bytes.baseAddress { recent.remember(base + timeStart, length: index - timeStart, microseconds: microseconds) }
         }
-        skipBlanks()
-        guard let type = hex(&index, bytes) else { return nil }
-        skipBlanks()
-        guard let code = hex(&index, bytes) else { return nil }
+        let type: UInt16, code: UInt16
+        if let base = bytes.baseAddress, end - index > 10, bytes[index] == 0x20, bytes[index + 5] == 0x20,
+           bytes[index + 10] == 0x20, let fastType = decimalHex4(base + index + 1), let fastCode = decimalHex4(base + index + 6) {
+            // ` 0003 0035 `, as evemu-record writes them (%04x) when no digit is a letter: two
+            // 4-byte words checked and converted whole.
+            (type, code) = (fastType, fastCode)
+            index &+= 11
+        } else {
+            skipBlanks()
+            guard let slowType = hex(&index, bytes) else { return nil }
+            skipBlanks()
+            guard let slowCode = hex(&index, bytes) else { return nil }
+            (type, code) = (slowType, slowCode)
+        }
         skipBlanks()
         var negative = false
         if index < end, bytes[index] == UInt8(ascii: "-") {
@@ -120,6 +130,17 @@ enum EvemuEventLine {
         if index < end, bytes[index] == 0x0d { index &+= 1 }
         guard index == end || bytes[index] == UInt8(ascii: "#") else { return nil }
         return Parsed(microseconds: microseconds, type: type, code: code, value: value32)
+    }
+
+    /// Four hex digits that are all 0…9 (`0003`, `0035`), read as one 32-bit word; nil if any
+    /// byte is something else (a letter digit is then read by `hex`).
+    @inline(__always) private static func decimalHex4(_ pointer: UnsafePointer<UInt8>) -> UInt16? {
+        let word = UnsafeRawPointer(pointer).loadUnaligned(as: UInt32.self)
+        // Every byte 0x30…0x39: its high nibble is 3, and adding 6 does not carry into it.
+        guard word & 0xF0F0_F0F0 == 0x3030_3030, (word &+ 0x0606_0606) & 0xF0F0_F0F0 == 0x3030_3030 else { return nil }
+        let digits = word & 0x0F0F_0F0F // the first digit is the lowest byte (little-endian load)
+        let value = (digits & 0xF) << 12 | (digits >> 8 & 0xF) << 8 | (digits >> 16 & 0xF) << 4 | digits >> 24
+        return UInt16(truncatingIfNeeded: value)
     }
 
     @inline(__always) private static func decimalDigit(_ byte: UInt8) -> UInt8? {
