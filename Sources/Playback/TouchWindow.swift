@@ -57,8 +57,10 @@ struct TouchWindow {
             case .move:
                 // A move of a finger the engine never saw go down (a reader that tolerates it)
                 // goes down.
-                if !fed.contains(sample.slot) { sample.phase = .down }
-                fed.set(sample.slot, sample.location)
+                if !fed.move(sample.slot, to: sample.location) {
+                    sample.phase = .down
+                    fed.set(sample.slot, sample.location)
+                }
             case .up, .cancel:
                 if !fed.remove(sample.slot) { keep = false }
             }
