@@ -45,8 +45,12 @@ public struct EvdevTouchFrameReader<Events: EvdevEventReader>: TouchFrameReader 
     /// hold one per event. The rest are counted in a last warning.
     public static var maximumWarnings: Int { 100 }
 
-    private mutating func collectDecoderWarnings() {
-        guard decoder.hasWarnings else { return }
+    /// Asked after every event: the common answer (nothing to collect) is inlined at the call.
+    @inline(__always) private mutating func collectDecoderWarnings() {
+        if decoder.hasWarnings { takeDecoderWarnings() }
+    }
+
+    private mutating func takeDecoderWarnings() {
         for warning in decoder.takeWarnings() {
             if decoderWarnings.count < Self.maximumWarnings {
                 decoderWarnings.append(RecordingWarning(file: events.name, line: events.currentLine, message: warning.message))
