@@ -9,7 +9,7 @@ both sides of a pair alike. Peak RSS also comes from rusage. Allocations are cou
 input) / (frames of 10x − frames of 1x), which cancels start-up and shut-down.
 
     bench/bench.py --binary .build/release/touchscroll [--latency-tool .build/release/recordings-bench]
-                   [--render-tool .build/release/RendererBench] [--pairs 5]
+                   [--render-tool .build/release/RendererBench] [--pairs 11]
 """
 import argparse
 import os
@@ -307,7 +307,7 @@ def main():
     parser.add_argument("--binary", required=True, help="the release touchscroll to measure")
     parser.add_argument("--latency-tool", help="the release recordings-bench (event -> line latency rows)")
     parser.add_argument("--render-tool", help="the release RendererBench (renderer rows)")
-    parser.add_argument("--pairs", type=int, default=5, help="paired runs per timing (median; default 5)")
+    parser.add_argument("--pairs", type=int, default=11, help="paired runs per timing (median; default 11: the CPU time of a 30 ms run moves by a fifth from one second to the next on a virtual machine)")
     args = parser.parse_args()
     binary = os.path.abspath(args.binary)
     work = os.path.join(REPO, ".build/bench")
