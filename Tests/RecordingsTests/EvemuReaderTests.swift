@@ -248,4 +248,52 @@ final class EvemuReaderTests: XCTestCase {
         XCTAssertNil(typeAndCode("E: 1.000001 00030 0035 5"))
         XCTAssertNil(typeAndCode("E: 1.000001 0003 0035"))
     }
+
+    /// Event lines are read ahead in runs straight from the buffer; a run stops at any other line
+    /// (a comment, an unknown event type, a line the fast path declines), which the line-by-line
+    /// path then reads. However the bytes arrive, the events, the line each is reported on, the
+    /// warnings and the error (with its line) are the same.
+    func testReadingAheadGivesTheSameEventsLinesAndErrorsForAnyChunking() throws {
+        let body = """
+        E: 100.000100 0003 0039 0007
+        E: 100.000100 0003 0035 0500
+        # a comment between events
+        E: 100.000100 0003 0036 0250
+        E: 100.000100 0020 0000 0001
+        E: 100.000100 0000 0000 0000
+        E:   100.016100   3   35   510
+        E: 100.016100 0000 0000 0000
+        E: 100.032100 0003 0039 -001
+        E: 100.032100 0000 0000 0000
+        E: 100.032000 0000 0000 0000
+
+        """
+        func read(chunkSize: Int) -> (events: [EvdevEvent], lines: [Int?], warnings: [String], error: Int?) {
+            var events: [EvdevEvent] = [], lines: [Int?] = []
+            var errorLine: Int?
+            guard var reader = try? reader(Self.header + body, chunkSize: chunkSize) else { return ([], [], [], -1) }
+            do {
+                while let event = try reader.nextEvent() {
+                    events.append(event)
+                    lines.append(reader.currentLine)
+                }
+            } catch {
+                errorLine = (error as? RecordingError)?.line
+            }
+            return (events, lines, reader.warnings.map(\.description), errorLine)
+        }
+        let whole = read(chunkSize: 1 << 16)
+        XCTAssertEqual(whole.events.count, 8)
+        let headerLines = Self.header.split(separator: "\n", omittingEmptySubsequences: false).count - 1
+        XCTAssertEqual(whole.lines, [1, 2, 4, 6, 7, 8, 9, 10].map { headerLines + $0 })
+        XCTAssertEqual(whole.warnings.count, 1)
+        XCTAssertEqual(whole.error, headerLines + 11)
+        for chunkSize in [1, 7, 64] {
+            let chunked = read(chunkSize: chunkSize)
+            XCTAssertEqual(chunked.events, whole.events, "chunks of \(chunkSize)")
+            XCTAssertEqual(chunked.lines, whole.lines, "chunks of \(chunkSize)")
+            XCTAssertEqual(chunked.warnings, whole.warnings, "chunks of \(chunkSize)")
+            XCTAssertEqual(chunked.error, whole.error, "chunks of \(chunkSize)")
+        }
+    }
 }

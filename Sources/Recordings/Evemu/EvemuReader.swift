@@ -22,11 +22,16 @@ public struct EvemuReader: EvdevEventReader {
     private var warnedUnknown = Set<UInt32>()
     /// The last event line's time field, for the fast path (see `EvemuEventLine.RecentTime`).
     private var recentTime = EvemuEventLine.RecentTime()
+    /// Events of the common lines already in the line buffer, read in one pass (`readAhead()`) and
+    /// handed out one by one with their line numbers: the first `readAheadCount` slots of a fixed
+    /// array, written in place (no growth or uniqueness check per line).
+    private var readAheadEvents = [(event: EvdevEvent, line: Int)](repeating: (EvdevEvent(time: .zero, type: 0, code: 0, value: 0), 0),
+                                                                    count: EvemuReader.readAheadLimit)
+    private var readAheadCount = 0
+    private var readAheadIndex = 0
+    /// The most events one pass reads ahead (bounded memory whatever the chunk holds).
+    private static let readAheadLimit = 256
 
-    /// - Parameters:
-    ///   - source: the recording (or the headerless events file).
-    ///   - description: a separate description (`.desc`) to use instead of the file's own; needed
-    ///     when the file has no `N:` line before its first event.
     public init(source: any ByteSource, description: (any ByteSource)? = nil) throws {
         name = source.name
         lines = LineReader(source: source)
@@ -88,6 +93,13 @@ public struct EvemuReader: EvdevEventReader {
             pendingEvent = nil
             return event
         }
+        if readAheadIndex == readAheadCount, pending == nil { readAhead() }
+        if readAheadIndex < readAheadCount {
+            let (event, line) = readAheadEvents[readAheadIndex]
+            readAheadIndex += 1
+            currentLine = line
+            return event
+        }
         while true {
             let line: TextLine
             if let pending {
@@ -139,6 +151,33 @@ public struct EvemuReader: EvdevEventReader {
         guard let code = UInt16(fields[2], radix: 16) else { throw error(line, "an event code in hex (e.g. 0035), got \"\(fields[2])\"") }
         guard let value = Int32(fields[3]) else { throw error(line, "an event value as a decimal 32-bit integer (e.g. 0042 or -001), got \"\(fields[3])\"") }
         return try accept(microseconds: microseconds, type: type, code: code, value: value, timeText: fields[0], line: line)
+    }
+
+    /// Reads the event lines already buffered, up to the first line that is anything else, would
+    /// be refused or warned about, or the limit: exactly what `accept` does to each, without a call
+    /// per line. The line it stops at is left for the line-by-line path (which reports it).
+    private mutating func readAhead() {
+        var events: [(event: EvdevEvent, line: Int)] = []
+        swap(&events, &readAheadEvents)
+        defer { swap(&events, &readAheadEvents) }
+        var count = 0
+        var recent = recentTime, last = lastTime, first = firstTime
+        events.withUnsafeMutableBufferPointer { slots in
+            lines.forEachBufferedLine { number, bytes in
+                guard count < slots.count, let line = EvemuEventLine.parse(bytes, recent: &recent),
+                      line.microseconds >= last, line.type <= EventType.max, line.code <= EventType.maximumCode(of: line.type)
+                else { return false }
+                last = line.microseconds
+                let origin = first ?? line.microseconds
+                first = origin
+                slots[count] = (EvdevEvent(time: Timestamp(microseconds: line.microseconds - origin), type: line.type, code: line.code,
+                                           value: line.value), number)
+                count += 1
+                return true
+            }
+        }
+        (recentTime, lastTime, firstTime) = (recent, last, first)
+        (readAheadCount, readAheadIndex) = (count, 0)
     }
 
     /// Checks time order and known types/codes; returns the event with its time from the first event.

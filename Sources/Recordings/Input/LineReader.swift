@@ -53,6 +53,35 @@ public struct LineReader {
         }
     }
 
+    /// Lends the whole lines already in the buffer to `body`, one after another, each as
+    /// `withNextRawLine` would lend it, without reading more input. A line for which `body` returns
+    /// false is not consumed: the next call of any reading method gives it again. A reader takes a
+    /// run of its common lines this way in one pass over the buffer.
+    public mutating func forEachBufferedLine(_ body: (_ number: Int, _ bytes: UnsafeBufferPointer<UInt8>) throws -> Bool) rethrows {
+        nextNewline = nil
+        var position = start, number = lineNumber
+        defer {
+            start = position
+            lineNumber = number
+        }
+        try buffer.withUnsafeBufferPointer { all in
+            guard let base = all.baseAddress else { return }
+            while position < all.count {
+                guard let found = memchr(base + position, Int32(UInt8(ascii: "\n")), all.count - position) else { return }
+                let newline = UnsafeRawPointer(found).assumingMemoryBound(to: UInt8.self) - base
+                var end = newline
+                if end > position, base[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+                var first = position
+                if number == 0, end - first >= 3, base[first] == 0xEF, base[first + 1] == 0xBB, base[first + 2] == 0xBF {
+                    first += 3 // a UTF-8 BOM before the first line
+                }
+                guard try body(number + 1, UnsafeBufferPointer(start: base + first, count: end - first)) else { return }
+                number += 1
+                position = newline + 1
+            }
+        }
+    }
+
     /// Finds the next line in the buffer (reading more input as needed): its number and its bytes'
     /// indices, without the line break (and a carriage return before it) or a leading UTF-8 BOM.
     private mutating func nextLineRange() throws -> (number: Int, range: Range<Int>)? {
