@@ -29,8 +29,9 @@ public struct EvemuReader: EvdevEventReader {
                                                                     count: EvemuReader.readAheadLimit)
     private var readAheadCount = 0
     private var readAheadIndex = 0
-    /// The most events one pass reads ahead (bounded memory whatever the chunk holds).
-    private static let readAheadLimit = 256
+    /// The most events one pass reads ahead: bounded memory whatever the chunk holds, and a frame
+    /// whose read starts a pass waits for no more than a few frames of lines (the latency of a frame).
+    private static let readAheadLimit = 32
 
     public init(source: any ByteSource, description: (any ByteSource)? = nil) throws {
         name = source.name
