@@ -91,7 +91,9 @@ let configurationAndOutput: [Target] = [
     .testTarget(name: "SessionPlotTests", dependencies: ["SessionPlot"], path: "Tests/SessionPlotTests"),
     // Runs the built `touchscroll` executable (config check, replay, plot) as a process and compares
     // golden transcripts; `swift build --build-tests` builds the executable beside the test bundle.
-    .testTarget(name: "TouchscrollCLITests", dependencies: [], path: "Tests/TouchscrollCLITests"),
+    .testTarget(name: "TouchscrollCLITests", dependencies: [], path: "Tests/TouchscrollCLITests",
+                // Read from the source tree by path (GoldenTranscriptTests), not bundled.
+                exclude: ["Golden"]),
 ]
 
 // Live input: C system libraries (libinput, libevdev, libudev), backends, run loop.
