@@ -56,7 +56,7 @@ struct Touchscroll: ParsableCommand {
     /// `ReplayCommand`) is parsed again from the root, so every help text, error message and exit
     /// code is the whole tree's, byte for byte.
     static func main() {
-        if var replay = plainReplay() {
+        if let replay = plainReplay() {
             do {
                 try replay.run()
             } catch {

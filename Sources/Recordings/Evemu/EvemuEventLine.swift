@@ -69,12 +69,13 @@ enum EvemuEventLine {
         // sec.usec: the previous line's, when the bytes are the same and end the field here.
         let timeStart = index
         let microseconds: Int64
-        if let base = bytes.baseAddress, recent.matches(base + index, available: end - index),
-           index + recent.length == end || bytes[index + recent.length] == 0x20 || bytes[index + recent.length] == 0x09
-            || bytes[index + recent.length] == 0x0d {
-            microseconds = recent.microseconds
+        if let base = bytes.baseAddress, recent.matches(base + index, available: end - index) {
             index &+= recent.length
+        }
+        if index > timeStart, atFieldEnd() {
+            microseconds = recent.microseconds
         } else {
+            index = timeStart
             var seconds: Int64 = 0, secondDigits = 0
             while index < end, let digit = decimalDigit(bytes[index]) {
                 seconds = seconds &* 10 &+ Int64(digit)

@@ -33,6 +33,10 @@ public struct EvemuReader: EvdevEventReader {
     /// whose read starts a pass waits for no more than a few frames of lines (the latency of a frame).
     private static let readAheadLimit = 32
 
+    /// - Parameters:
+    ///   - source: the recording (or the headerless events file).
+    ///   - description: a separate description (`.desc`) to use instead of the file's own; needed
+    ///     when the file has no `N:` line before its first event.
     public init(source: any ByteSource, description: (any ByteSource)? = nil) throws {
         name = source.name
         lines = LineReader(source: source)
@@ -155,8 +159,8 @@ public struct EvemuReader: EvdevEventReader {
     }
 
     /// Reads the event lines already buffered, up to the first line that is anything else, would
-    /// be refused or warned about, or the limit: exactly what `accept` does to each, without a call
-    /// per line. The line it stops at is left for the line-by-line path (which reports it).
+    /// be refused or warned about (`orderedKnownEvent` gives nil), or the limit, without a call per
+    /// line. The line it stops at is left for the line-by-line path, which reports it.
     private mutating func readAhead() {
         var events: [(event: EvdevEvent, line: Int)] = []
         swap(&events, &readAheadEvents)
@@ -166,13 +170,8 @@ public struct EvemuReader: EvdevEventReader {
         events.withUnsafeMutableBufferPointer { slots in
             lines.forEachBufferedLine { number, bytes in
                 guard count < slots.count, let line = EvemuEventLine.parse(bytes, recent: &recent),
-                      line.microseconds >= last, line.type <= EventType.max, line.code <= EventType.maximumCode(of: line.type)
-                else { return false }
-                last = line.microseconds
-                let origin = first ?? line.microseconds
-                first = origin
-                slots[count] = (EvdevEvent(time: Timestamp(microseconds: line.microseconds - origin), type: line.type, code: line.code,
-                                           value: line.value), number)
+                      let event = Self.orderedKnownEvent(line, last: &last, first: &first) else { return false }
+                slots[count] = (event, number)
                 count += 1
                 return true
             }
@@ -188,19 +187,27 @@ public struct EvemuReader: EvdevEventReader {
             let shown = timeText.map(String.init) ?? String(written.dropFirst(3).prefix { $0 != " " })
             throw error(line, "a time ≥ the previous event's (time must not go backwards), got \(shown)")
         }
+        let parsed = EvemuEventLine.Parsed(microseconds: microseconds, type: type, code: code, value: value)
+        if let event = Self.orderedKnownEvent(parsed, last: &lastTime, first: &firstTime) { return event }
         lastTime = microseconds
-        if type > EventType.max || code > EventType.maximumCode(of: type) {
-            let key = UInt32(type) << 16 | UInt32(code)
-            // Once per type and code, and for at most 64 of them (bounded memory).
-            if warnedUnknown.count < 64, warnedUnknown.insert(key).inserted {
-                warnings.append(RecordingWarning(file: name, line: line, message: "unknown event type 0x\(String(type, radix: 16)) code 0x\(String(code, radix: 16)) skipped (warned once)"))
-            }
-            return nil
+        let key = UInt32(type) << 16 | UInt32(code)
+        // Once per type and code, and for at most 64 of them (bounded memory).
+        if warnedUnknown.count < 64, warnedUnknown.insert(key).inserted {
+            warnings.append(RecordingWarning(file: name, line: line, message: "unknown event type 0x\(String(type, radix: 16)) code 0x\(String(code, radix: 16)) skipped (warned once)"))
         }
-        // The first event kept (not a skipped unknown one) is the origin of the times returned.
-        let first = firstTime ?? microseconds
-        firstTime = first
-        return EvdevEvent(time: Timestamp(microseconds: microseconds - first), type: type, code: code, value: value)
+        return nil
+    }
+
+    /// The rule every event line goes through: an event whose time is not before `last` and whose
+    /// type and code are known becomes an event with its time from the first event kept (the
+    /// origin, set by the first such event), updating `last` and `first`; any other line gives nil
+    /// and changes nothing (the caller refuses or skips it).
+    private static func orderedKnownEvent(_ line: EvemuEventLine.Parsed, last: inout Int64, first: inout Int64?) -> EvdevEvent? {
+        guard line.microseconds >= last, line.type <= EventType.max, line.code <= EventType.maximumCode(of: line.type) else { return nil }
+        last = line.microseconds
+        let origin = first ?? line.microseconds
+        first = origin
+        return EvdevEvent(time: Timestamp(microseconds: line.microseconds - origin), type: line.type, code: line.code, value: line.value)
     }
 
     /// `sec.usec` as µs; the fraction may have fewer than 6 digits (`1.5` is 1.5 s).

@@ -69,13 +69,8 @@ public struct LineReader {
             while position < all.count {
                 guard let found = memchr(base + position, Int32(UInt8(ascii: "\n")), all.count - position) else { return }
                 let newline = UnsafeRawPointer(found).assumingMemoryBound(to: UInt8.self) - base
-                var end = newline
-                if end > position, base[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-                var first = position
-                if number == 0, end - first >= 3, base[first] == 0xEF, base[first + 1] == 0xBB, base[first + 2] == 0xBF {
-                    first += 3 // a UTF-8 BOM before the first line
-                }
-                guard try body(number + 1, UnsafeBufferPointer(start: base + first, count: end - first)) else { return }
+                let line = Self.lineBounds(position..<newline, atBreak: true, isFirst: number == 0, in: all)
+                guard try body(number + 1, UnsafeBufferPointer(rebasing: all[line])) else { return }
                 number += 1
                 position = newline + 1
             }
@@ -88,15 +83,13 @@ public struct LineReader {
         var searchFrom = start
         while true {
             if let newline = nextNewline.take() ?? Self.newline(in: buffer, from: searchFrom) {
-                var end = newline
-                if end > start, buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-                let line = makeLine(start..<end)
+                let line = makeLine(start..<newline, atBreak: true)
                 start = newline + 1
                 return line
             }
             if finished {
                 guard start < buffer.count else { return nil }
-                let line = makeLine(start..<buffer.count)
+                let line = makeLine(start..<buffer.count, atBreak: false)
                 start = buffer.count
                 return line
             }
@@ -139,10 +132,20 @@ public struct LineReader {
         }
     }
 
-    private mutating func makeLine(_ range: Range<Int>) -> (number: Int, range: Range<Int>) {
+    private mutating func makeLine(_ span: Range<Int>, atBreak: Bool) -> (number: Int, range: Range<Int>) {
         lineNumber += 1
-        if lineNumber == 1, buffer[range].starts(with: [0xEF, 0xBB, 0xBF]) { return (1, range.lowerBound + 3..<range.upperBound) } // a UTF-8 BOM
-        return (lineNumber, range)
+        let isFirst = lineNumber == 1
+        return (lineNumber, buffer.withUnsafeBufferPointer { Self.lineBounds(span, atBreak: atBreak, isFirst: isFirst, in: $0) })
+    }
+
+    /// The bytes of a line within `span` (from its first byte to its line break, or to the end of the
+    /// input when `atBreak` is false): without the carriage return of a `\r\n` break, and without a
+    /// UTF-8 byte order mark before the first line.
+    private static func lineBounds(_ span: Range<Int>, atBreak: Bool, isFirst: Bool, in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+        var lower = span.lowerBound, upper = span.upperBound
+        if atBreak, upper > lower, bytes[upper - 1] == UInt8(ascii: "\r") { upper -= 1 }
+        if isFirst, upper - lower >= 3, bytes[lower] == 0xEF, bytes[lower + 1] == 0xBB, bytes[lower + 2] == 0xBF { lower += 3 }
+        return lower..<upper
     }
 
     /// Bytes held right now (the current chunk and the unfinished line): stays bounded however

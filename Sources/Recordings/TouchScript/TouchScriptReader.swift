@@ -120,18 +120,12 @@ public struct TouchScriptReader: TouchFrameReader {
                 return (number, nil)
             }) else { return nil } // the end of the input
             guard let (number, scanned) = read else { continue } // a blank line or a comment
-            let line = (number: number, bytes: declined ?? [])
-            let event: TouchScriptEvent
-            if let scanned {
-                event = scanned
-            } else {
-                event = try parse(line.bytes, line: line.number)
-            }
+            let event = try scanned ?? parse(declined ?? [], line: number)
             if let lastTime, event.time < lastTime {
-                throw error(line.number, "a time \"t\" ≥ \(lastTime.microseconds) (time must not go backwards), got \(event.time.microseconds)")
+                throw error(number, "a time \"t\" ≥ \(lastTime.microseconds) (time must not go backwards), got \(event.time.microseconds)")
             }
             lastTime = event.time
-            return (event, line.number)
+            return (event, number)
         }
         return nil
     }

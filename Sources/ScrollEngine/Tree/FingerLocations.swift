@@ -19,18 +19,9 @@ public struct FingerLocations: Sendable {
 
     /// Puts the finger at `location`, adding it if it is not down.
     public mutating func set(_ slot: TouchSlot, _ location: Point) {
-        // The common case, a finger that is down, is a move in place.
-        let index = entries.withUnsafeMutableBufferPointer { entries -> Int in
-            for index in entries.indices where entries[index].slot >= slot {
-                if entries[index].slot == slot {
-                    entries[index].location = location
-                    return -1
-                }
-                return index
-            }
-            return entries.count
-        }
-        if index >= 0 { entries.insert((slot, location), at: index) }
+        if move(slot, to: location) { return }
+        let index = entries.withUnsafeBufferPointer { entries in entries.firstIndex { $0.slot > slot } ?? entries.count }
+        entries.insert((slot, location), at: index)
     }
 
     /// Moves a finger that is down; false (nothing changed) when it is not. Walks the storage
