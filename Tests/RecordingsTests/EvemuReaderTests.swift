@@ -232,7 +232,7 @@ final class EvemuReaderTests: XCTestCase {
         XCTAssertNil(EvemuEventLine.parse(ArraySlice("E: 1369413359.0080961 0003 0035 1421".utf8)))
         XCTAssertNil(EvemuEventLine.parse(ArraySlice("E: 1369413359.008096x 0003 0035 1422".utf8)))
         XCTAssertEqual(EvemuEventLine.parse(ArraySlice("E: 1369413359.008096\t0003\t0035\t-001".utf8))?.value, -1)
-        // Type and code: four digits 0…9 are read as one word; letters, other widths and other
+        // Type and code: four hex digits each are read as one word; other widths and other
         // spacing take the digit-by-digit path, with the same results.
         func typeAndCode(_ line: String) -> [UInt16]? {
             EvemuEventLine.parse(ArraySlice(line.utf8)).map { [$0.type, $0.code] }
@@ -247,6 +247,71 @@ final class EvemuReaderTests: XCTestCase {
         XCTAssertNil(typeAndCode("E: 1.000001 0003 00/5 5"))
         XCTAssertNil(typeAndCode("E: 1.000001 00030 0035 5"))
         XCTAssertNil(typeAndCode("E: 1.000001 0003 0035"))
+    }
+
+    /// evemu-record's own lines, read after a line with the same time field, are matched at fixed
+    /// offsets (type and code as one word, the value as one); every such line reads as it does on
+    /// its own through the field-by-field path, and near misses fall back to that path unchanged.
+    func testWriterLayoutLinesReadAsTheLineAlone() {
+        let time = "1369413358.008095"
+        var lines: [String] = []
+        // Every hex digit in every position of type and code, both cases.
+        for digit in Array("0123456789abcdefABCDEF") {
+            for position in 0..<8 {
+                var hex = Array("00030035")
+                hex[position] = digit
+                lines.append("E: \(time) \(String(hex[0..<4])) \(String(hex[4...])) 0001")
+            }
+        }
+        // Values as %04d writes them, and the lengths around them.
+        for value: Int32 in [0, 1, -1, 9, -9, 10, -10, 99, -99, 100, -100, 999, -999, 1000, 1415, 9999, 10000, -1000, 65535, 2_147_483_647, -2_147_483_648] {
+            lines.append(String(EvemuWriter.eventLine(EvdevEvent(time: .zero, type: 3, code: 0x35, value: value)).dropLast())
+                .replacingFirstTimeField(with: time))
+        }
+        // What may follow the value, and bytes that are not digits where digits belong.
+        for tail in ["", "\t# EV_ABS / ABS_MT_POSITION_X 1415", "\t#", "\t", " ", "\r", "  # x", "\t x", "#", "x"] {
+            lines.append("E: \(time) 0003 0035 1415\(tail)")
+        }
+        for odd in ["E: \(time) 0003 0035 14:5", "E: \(time) 0003 0035 -0-1", "E: \(time) 0003 0035 --01", "E: \(time) 00g3 0035 1415",
+                    "E: \(time) 0003 003\u{7F} 1415", "E: \(time) 0003 00é 1415", "E: \(time)  0003 0035 1415", "E: \(time) 0003  0035 1415",
+                    "E: \(time) 0003 0035  1415", "E:  \(time) 0003 0035 1415", "E: \(time) 0003 0035 +415", "E: \(time) 0003 0035 1 15"] {
+            lines.append(odd)
+        }
+        for line in lines {
+            var recent = EvemuEventLine.RecentTime()
+            let first = Array("E: \(time) 0000 0000 0000".utf8)
+            XCTAssertNotNil(first.withUnsafeBufferPointer { EvemuEventLine.parse($0, recent: &recent) })
+            let bytes = Array(line.utf8)
+            let shared = bytes.withUnsafeBufferPointer { EvemuEventLine.parse($0, recent: &recent) }
+            let alone = EvemuEventLine.parse(ArraySlice(bytes))
+            XCTAssertEqual(shared?.microseconds, alone?.microseconds, line)
+            XCTAssertEqual(shared?.type, alone?.type, line)
+            XCTAssertEqual(shared?.code, alone?.code, line)
+            XCTAssertEqual(shared?.value, alone?.value, line)
+            // And what the fields say, read with the standard library's parsers: a line either
+            // path accepts holds these values.
+            if let alone {
+                let fields = line.split(separator: "#", maxSplits: 1)[0].split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
+                XCTAssertEqual(fields.count, 5, line)
+                XCTAssertEqual(alone.microseconds, 1_369_413_358_008_095, line)
+                XCTAssertEqual(alone.type, UInt16(fields[2], radix: 16), line)
+                XCTAssertEqual(alone.code, UInt16(fields[3], radix: 16), line)
+                XCTAssertEqual(alone.value, Int32(fields[4]), line)
+            }
+        }
+        // Absolute values, so that both paths agreeing on a wrong answer would not pass.
+        var recent = EvemuEventLine.RecentTime()
+        func read(_ line: String) -> [Int64]? {
+            Array(line.utf8).withUnsafeBufferPointer { EvemuEventLine.parse($0, recent: &recent) }
+                .map { [$0.microseconds, Int64($0.type), Int64($0.code), Int64($0.value)] }
+        }
+        XCTAssertEqual(read("E: \(time) 0003 0039 0000"), [1_369_413_358_008_095, 3, 0x39, 0])
+        XCTAssertEqual(read("E: \(time) 0001 014a 0001\t# EV_KEY / BTN_TOUCH 1"), [1_369_413_358_008_095, 1, 0x14a, 1])
+        XCTAssertEqual(read("E: \(time) 0003 002F -001"), [1_369_413_358_008_095, 3, 0x2f, -1])
+        XCTAssertEqual(read("E: \(time) FFFF ffff 9999"), [1_369_413_358_008_095, 0xffff, 0xffff, 9999])
+        XCTAssertEqual(read("E: \(time) 0003 0036 -999"), [1_369_413_358_008_095, 3, 0x36, -999])
+        XCTAssertEqual(read("E: \(time) 0003 0036 12345"), [1_369_413_358_008_095, 3, 0x36, 12345])
+        XCTAssertNil(read("E: \(time) 0003 0036 14:5"))
     }
 
     /// Event lines are read ahead in runs straight from the buffer; a run stops at any other line
@@ -295,5 +360,13 @@ final class EvemuReaderTests: XCTestCase {
             XCTAssertEqual(chunked.warnings, whole.warnings, "chunks of \(chunkSize)")
             XCTAssertEqual(chunked.error, whole.error, "chunks of \(chunkSize)")
         }
+    }
+}
+
+private extension String {
+    /// The line with its time field (the second field) replaced.
+    func replacingFirstTimeField(with time: String) -> String {
+        let fields = split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
+        return "\(fields[0]) \(time) \(fields[2])"
     }
 }

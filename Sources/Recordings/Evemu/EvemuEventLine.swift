@@ -50,10 +50,36 @@ enum EvemuEventLine {
         return line.withUnsafeBufferPointer { parse($0, recent: &recent) }
     }
 
+    /// The line at `bytes`; `recent` is the time field of the line parsed before it (and becomes
+    /// this line's).
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, recent: inout RecentTime) -> Parsed? {
+        if let base = bytes.baseAddress, let line = writerLayout(base, count: bytes.count, recent: recent) { return line }
+        return parseFields(bytes, recent: &recent)
+    }
+
+    /// evemu-record's own layout, `E: %lu.%06u %04x %04x %04d` followed by the line's end or a tab
+    /// and its `#` comment, when the time field repeats the line before's (as all but the first
+    /// line of an evdev frame do): matched at fixed offsets, type and code converted as one 8-byte
+    /// word and the value as one 4-byte word. Nil for any other line, which `parseFields` then
+    /// reads with the same result wherever both accept a line.
+    @inline(__always)
+    private static func writerLayout(_ line: UnsafePointer<UInt8>, count: Int, recent: RecentTime) -> Parsed? {
+        // "E: ", the time, " tttt cccc ", then four bytes of value.
+        let typeAt = 3 &+ recent.length &+ 1, valueAt = typeAt &+ 10, after = valueAt &+ 4
+        let raw = UnsafeRawPointer(line)
+        guard recent.length != 0, count >= after, UInt16(littleEndian: raw.loadUnaligned(as: UInt16.self)) == 0x3A45 /* "E:" */, line[2] == 0x20,
+              recent.matches(raw + 3, available: count &- 3), line[typeAt &- 1] == 0x20, line[typeAt &+ 4] == 0x20,
+              line[valueAt &- 1] == 0x20, let (type, code) = hex4Pair(raw + typeAt, raw + typeAt + 5),
+              let value = decimal4(raw + valueAt),
+              after == count || (line[after] == 0x09 && after &+ 1 < count && line[after &+ 1] == UInt8(ascii: "#"))
+        else { return nil }
+        return Parsed(microseconds: recent.microseconds, type: type, code: code, value: value)
+    }
+
     /// Wrapping arithmetic below: each field's digit count is capped before its value could
     /// overflow (12 digits of seconds, 6 of microseconds, 11 of value, 4 hex digits), and indices
     /// stay below the line's length, so the overflow checks would only cost time.
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, recent: inout RecentTime) -> Parsed? {
+    private static func parseFields(_ bytes: UnsafeBufferPointer<UInt8>, recent: inout RecentTime) -> Parsed? {
         var index = 0
         let end = bytes.count
         @inline(__always) func skipBlanks() {
@@ -99,10 +125,9 @@ enum EvemuEventLine {
         }
         let type: UInt16, code: UInt16
         if let base = bytes.baseAddress, end - index > 10, bytes[index] == 0x20, bytes[index + 5] == 0x20,
-           bytes[index + 10] == 0x20, let fastType = decimalHex4(base + index + 1), let fastCode = decimalHex4(base + index + 6) {
-            // ` 0003 0035 `, as evemu-record writes them (%04x) when no digit is a letter: two
-            // 4-byte words checked and converted whole.
-            (type, code) = (fastType, fastCode)
+           bytes[index + 10] == 0x20, let pair = hex4Pair(base + index + 1, base + index + 6) {
+            // ` 0003 0035 `, as evemu-record writes them (%04x): one word checked and converted whole.
+            (type, code) = pair
             index &+= 11
         } else {
             skipBlanks()
@@ -133,15 +158,38 @@ enum EvemuEventLine {
         return Parsed(microseconds: microseconds, type: type, code: code, value: value32)
     }
 
-    /// Four hex digits that are all 0…9 (`0003`, `0035`), read as one 32-bit word; nil if any
-    /// byte is something else (a letter digit is then read by `hex`).
-    @inline(__always) private static func decimalHex4(_ pointer: UnsafePointer<UInt8>) -> UInt16? {
-        let word = UnsafeRawPointer(pointer).loadUnaligned(as: UInt32.self)
-        // Every byte 0x30…0x39: its high nibble is 3, and adding 6 does not carry into it.
+    /// Two fields of four hex digits (`0003`, `014a`, `002F`) as one 8-byte word: every byte
+    /// checked to be 0…9, a…f or A…F, and turned into its nibble, at once. Nil if any byte is
+    /// something else.
+    @inline(__always) private static func hex4Pair(_ first: UnsafeRawPointer, _ second: UnsafeRawPointer) -> (UInt16, UInt16)? {
+        let word = UInt64(UInt32(littleEndian: first.loadUnaligned(as: UInt32.self)))
+            | UInt64(UInt32(littleEndian: second.loadUnaligned(as: UInt32.self))) << 32
+        let ones: UInt64 = 0x0101_0101_0101_0101, high = ones &* 0x80
+        guard word & high == 0 else { return nil }
+        // Each byte is below 0x80, so adding at most 0x50 to it sets its high bit without carrying
+        // into the next: `+ (0x80 - lo)` sets it when the byte is ≥ lo, `+ (0x7F - hi)` when > hi.
+        let folded = word | ones &* 0x20 // A…F to a…f; a digit is checked on `word` itself
+        let isDigit = (word &+ ones &* 0x50) & ~(word &+ ones &* 0x46) & high
+        let isLetter = (folded &+ ones &* 0x1F) & ~(folded &+ ones &* 0x19) & high
+        guard isDigit | isLetter == high else { return nil }
+        let nibbles = (word & 0x0F0F_0F0F_0F0F_0F0F) &+ (isLetter >> 7) &* 9 // 'a' is 0x61: 1 + 9
+        // Neighbouring nibbles into bytes 0, 2, 4, 6 (the first digit is the lowest byte).
+        let pairs = (nibbles << 4 | nibbles >> 8) & 0x00FF_00FF_00FF_00FF
+        return (UInt16(truncatingIfNeeded: (pairs & 0xFF) << 8 | pairs >> 16 & 0xFF),
+                UInt16(truncatingIfNeeded: (pairs >> 32 & 0xFF) << 8 | pairs >> 48 & 0xFF))
+    }
+
+    /// A value as `%04d` writes it below 10000 in magnitude: four digits, or `-` and three. Nil
+    /// otherwise (a longer value is read digit by digit).
+    @inline(__always) private static func decimal4(_ pointer: UnsafeRawPointer) -> Int32? {
+        var word = UInt32(littleEndian: pointer.loadUnaligned(as: UInt32.self))
+        let negative = word & 0xFF == UInt32(UInt8(ascii: "-"))
+        if negative { word = word & 0xFFFF_FF00 | 0x30 }
         guard word & 0xF0F0_F0F0 == 0x3030_3030, (word &+ 0x0606_0606) & 0xF0F0_F0F0 == 0x3030_3030 else { return nil }
-        let digits = word & 0x0F0F_0F0F // the first digit is the lowest byte (little-endian load)
-        let value = (digits & 0xF) << 12 | (digits >> 8 & 0xF) << 8 | (digits >> 16 & 0xF) << 4 | digits >> 24
-        return UInt16(truncatingIfNeeded: value)
+        let digits = word & 0x0F0F_0F0F
+        let pairs = (digits &* 10 &+ digits >> 8) & 0x00FF_00FF // bytes 0 and 2: d0·10 + d1, d2·10 + d3
+        let value = Int32(pairs & 0xFF) &* 100 &+ Int32(pairs >> 16)
+        return negative ? -value : value
     }
 
     @inline(__always) private static func decimalDigit(_ byte: UInt8) -> UInt8? {
