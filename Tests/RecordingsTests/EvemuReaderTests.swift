@@ -314,11 +314,9 @@ final class EvemuReaderTests: XCTestCase {
         XCTAssertNil(read("E: \(time) 0003 0036 14:5"))
     }
 
-    /// Event lines are read ahead in runs straight from the buffer; a run stops at any other line
-    /// (a comment, an unknown event type, a line the fast path declines), which the line-by-line
-    /// path then reads. However the bytes arrive, the events, the line each is reported on, the
-    /// warnings and the error (with its line) are the same.
-    func testReadingAheadGivesTheSameEventsLinesAndErrorsForAnyChunking() throws {
+    /// However the bytes arrive, event by event the reader gives the same events, the line each is
+    /// reported on, the warnings and the error (with its line).
+    func testEventsLinesAndErrorsAreTheSameForAnyChunking() throws {
         let body = """
         E: 100.000100 0003 0039 0007
         E: 100.000100 0003 0035 0500
@@ -359,6 +357,77 @@ final class EvemuReaderTests: XCTestCase {
             XCTAssertEqual(chunked.lines, whole.lines, "chunks of \(chunkSize)")
             XCTAssertEqual(chunked.warnings, whole.warnings, "chunks of \(chunkSize)")
             XCTAssertEqual(chunked.error, whole.error, "chunks of \(chunkSize)")
+        }
+    }
+
+    /// A frame reader hands the event lines already buffered to the decoder in one pass
+    /// (`feedReadyEvents`), stopping at a frame, at the decoder's warnings, and at any other line
+    /// (a comment, an unknown event type, a time that goes back), which `nextEvent` then reads.
+    /// For any chunking of the input it gives the frames, the warnings with their lines and the
+    /// error that reading event by event gives.
+    func testFeedingReadyEventsGivesWhatReadingEventByEventGives() throws {
+        let body = """
+        E: 100.000100 0003 002f 0000
+        E: 100.000100 0003 0039 0007
+        E: 100.000100 0003 0035 0500
+        E: 100.000100 0003 0036 0250
+        # a comment between events
+        E: 100.000100 0000 0000 0000
+        E: 100.016100 0003 0035 0510
+        E: 100.016100 0020 0000 0001
+        E: 100.016100 0000 0000 0000
+        E:   100.032100   3   35   520
+        E: 100.032100 0000 0000 0000
+        E: 100.048100 0003 002f 0005
+        E: 100.048100 0003 0035 0530
+        E: 100.048100 0003 002f 0001
+        E: 100.048100 0003 0039 0008
+        E: 100.048100 0003 0035 0100
+        E: 100.048100 0003 0036 0100
+        E: 100.048100 0000 0000 0000
+        E: 100.064100 0003 002f 0000
+        E: 100.064100 0003 0039 -001
+        E: 100.064100 0000 0000 0000
+        E: 100.064000 0000 0000 0000
+
+        """
+        /// The same reader seen only through `nextEvent`: the frame reader's event-by-event path.
+        struct EventByEvent: EvdevEventReader {
+            var reader: EvemuReader
+            var device: EvdevDevice { reader.device }
+            var name: String { reader.name }
+            var currentLine: Int? { reader.currentLine }
+            var warnings: [RecordingWarning] { reader.warnings }
+            mutating func nextEvent() throws -> EvdevEvent? { try reader.nextEvent() }
+        }
+        func frames<Events: EvdevEventReader>(_ events: Events) -> (frames: [TouchFrame], warnings: [String], error: Int?) {
+            var frames: [TouchFrame] = []
+            guard var reader = try? EvdevTouchFrameReader(events: events, mapping: ScreenMapping(screenSize: Size(width: 1000, height: 500)))
+            else { return ([], [], -1) }
+            do {
+                while let frame = try reader.nextFrame() { frames.append(frame) }
+                return (frames, reader.warnings.map(\.description), nil)
+            } catch {
+                return (frames, reader.warnings.map(\.description), (error as? RecordingError)?.line ?? -2)
+            }
+        }
+        let headerLines = Self.header.split(separator: "\n", omittingEmptySubsequences: false).count - 1
+        for chunkSize in [1, 7, 64, 1 << 16] {
+            let fed = frames(try reader(Self.header + body, chunkSize: chunkSize))
+            let oneByOne = frames(EventByEvent(reader: try reader(Self.header + body, chunkSize: chunkSize)))
+            XCTAssertEqual(fed.frames, oneByOne.frames, "chunks of \(chunkSize)")
+            XCTAssertEqual(fed.warnings, oneByOne.warnings, "chunks of \(chunkSize)")
+            XCTAssertEqual(fed.error, oneByOne.error, "chunks of \(chunkSize)")
+            // What they both say: a finger down at (500, 250) that moves twice, a second finger in
+            // slot 1, the first lifted; the unknown type and the slot beyond the device's two
+            // warned about on their lines; the time that goes back refused on its line.
+            XCTAssertEqual(fed.frames.map { $0.samples.map(\.phase) }, [[.down], [.move], [.move], [.down], [.up]], "chunks of \(chunkSize)")
+            XCTAssertEqual(fed.frames.first?.samples.first?.location, Point(x: 500, y: 250))
+            XCTAssertEqual(fed.frames.map(\.time.microseconds), [0, 16_000, 32_000, 48_000, 64_000])
+            XCTAssertEqual(fed.warnings.count, 2, "\(fed.warnings)")
+            XCTAssertTrue(fed.warnings[0].contains(":\(headerLines + 8):"), fed.warnings[0])
+            XCTAssertTrue(fed.warnings[1].contains(":\(headerLines + 12):"), fed.warnings[1])
+            XCTAssertEqual(fed.error, headerLines + 22)
         }
     }
 }

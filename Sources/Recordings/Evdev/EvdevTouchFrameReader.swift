@@ -29,7 +29,13 @@ public struct EvdevTouchFrameReader<Events: EvdevEventReader>: TouchFrameReader 
 
     public mutating func nextFrame() throws -> TouchFrame? {
         guard !finished else { return nil }
-        while let event = try events.nextEvent() {
+        while true {
+            // The events ready in the reader's buffer, straight into the decoder; then one read
+            // the usual way (which reads more input, or reports a line the first way left).
+            let ready = events.feedReadyEvents(to: &decoder, lastTime: &lastTime)
+            collectDecoderWarnings()
+            if let ready { return ready }
+            guard let event = try events.nextEvent() else { break }
             lastTime = event.time
             let frame = decoder.feed(event)
             collectDecoderWarnings()

@@ -22,17 +22,6 @@ public struct EvemuReader: EvdevEventReader {
     private var warnedUnknown = Set<UInt32>()
     /// The last event line's time field, for the fast path (see `EvemuEventLine.RecentTime`).
     private var recentTime = EvemuEventLine.RecentTime()
-    /// Events of the common lines already in the line buffer, read in one pass (`readAhead()`) and
-    /// handed out one by one with their line numbers: the first `readAheadCount` slots of a fixed
-    /// array, written in place (no growth or uniqueness check per line).
-    private var readAheadEvents = [(event: EvdevEvent, line: Int)](repeating: (EvdevEvent(time: .zero, type: 0, code: 0, value: 0), 0),
-                                                                    count: EvemuReader.readAheadLimit)
-    private var readAheadCount = 0
-    private var readAheadIndex = 0
-    /// The most events one pass reads ahead: bounded memory whatever the chunk holds, and a frame
-    /// whose read starts a pass waits for no more than a few frames of lines (the latency of a frame).
-    private static let readAheadLimit = 32
-
     /// - Parameters:
     ///   - source: the recording (or the headerless events file).
     ///   - description: a separate description (`.desc`) to use instead of the file's own; needed
@@ -98,13 +87,6 @@ public struct EvemuReader: EvdevEventReader {
             pendingEvent = nil
             return event
         }
-        if readAheadIndex == readAheadCount, pending == nil { readAhead() }
-        if readAheadIndex < readAheadCount {
-            let (event, line) = readAheadEvents[readAheadIndex]
-            readAheadIndex += 1
-            currentLine = line
-            return event
-        }
         while true {
             let line: TextLine
             if let pending {
@@ -158,26 +140,24 @@ public struct EvemuReader: EvdevEventReader {
         return try accept(microseconds: microseconds, type: type, code: code, value: value, timeText: fields[0], line: line)
     }
 
-    /// Reads the event lines already buffered, up to the first line that is anything else, would
-    /// be refused or warned about (`orderedKnownEvent` gives nil), or the limit, without a call per
-    /// line. The line it stops at is left for the line-by-line path, which reports it.
-    private mutating func readAhead() {
-        var events: [(event: EvdevEvent, line: Int)] = []
-        swap(&events, &readAheadEvents)
-        defer { swap(&events, &readAheadEvents) }
-        var count = 0
+    /// The event lines already buffered go to `decoder` in one pass over the buffer, up to the first
+    /// line that is anything else or would be refused or warned about (`orderedKnownEvent` gives
+    /// nil): that line is left for `nextEvent`, which reports it.
+    public mutating func feedReadyEvents(to decoder: inout EvdevDecoder, lastTime eventTime: inout Timestamp) -> TouchFrame? {
+        guard pendingEvent == nil, pending == nil else { return nil }
         var recent = recentTime, last = lastTime, first = firstTime
-        events.withUnsafeMutableBufferPointer { slots in
-            lines.forEachBufferedLine { number, bytes in
-                guard count < slots.count, let line = EvemuEventLine.parse(bytes, recent: &recent),
-                      let event = Self.orderedKnownEvent(line, last: &last, first: &first) else { return false }
-                slots[count] = (event, number)
-                count += 1
-                return true
-            }
+        var fedLine: Int?, frame: TouchFrame?
+        lines.forEachBufferedLine { number, bytes in
+            guard let line = EvemuEventLine.parse(bytes, recent: &recent),
+                  let event = Self.orderedKnownEvent(line, last: &last, first: &first) else { return .left }
+            fedLine = number
+            eventTime = event.time
+            frame = decoder.feed(event)
+            return frame == nil && !decoder.hasWarnings ? .read : .readLast
         }
         (recentTime, lastTime, firstTime) = (recent, last, first)
-        (readAheadCount, readAheadIndex) = (count, 0)
+        if let fedLine { currentLine = fedLine }
+        return frame
     }
 
     /// Checks time order and known types/codes; returns the event with its time from the first event.

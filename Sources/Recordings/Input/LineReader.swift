@@ -53,11 +53,20 @@ public struct LineReader {
         }
     }
 
+    /// What a reader did with a line lent by `forEachBufferedLine`.
+    public enum BufferedLineUse {
+        /// Read; lend the next one.
+        case read
+        /// Read; lend no more now.
+        case readLast
+        /// Not read: the next call of any reading method gives it again.
+        case left
+    }
+
     /// Lends the whole lines already in the buffer to `body`, one after another, each as
-    /// `withNextRawLine` would lend it, without reading more input. A line for which `body` returns
-    /// false is not consumed: the next call of any reading method gives it again. A reader takes a
-    /// run of its common lines this way in one pass over the buffer.
-    public mutating func forEachBufferedLine(_ body: (_ number: Int, _ bytes: UnsafeBufferPointer<UInt8>) throws -> Bool) rethrows {
+    /// `withNextRawLine` would lend it, without reading more input, until `body` says to stop. A
+    /// reader takes a run of its common lines this way in one pass over the buffer.
+    public mutating func forEachBufferedLine(_ body: (_ number: Int, _ bytes: UnsafeBufferPointer<UInt8>) throws -> BufferedLineUse) rethrows {
         nextNewline = nil
         var position = start, number = lineNumber
         defer {
@@ -70,9 +79,11 @@ public struct LineReader {
                 guard let found = memchr(base + position, Int32(UInt8(ascii: "\n")), all.count - position) else { return }
                 let newline = UnsafeRawPointer(found).assumingMemoryBound(to: UInt8.self) - base
                 let line = Self.lineBounds(position..<newline, atBreak: true, isFirst: number == 0, in: all)
-                guard try body(number + 1, UnsafeBufferPointer(rebasing: all[line])) else { return }
+                let use = try body(number + 1, UnsafeBufferPointer(rebasing: all[line]))
+                if use == .left { return }
                 number += 1
                 position = newline + 1
+                if use == .readLast { return }
             }
         }
     }
