@@ -15,8 +15,9 @@ public func readEvents(_ reader: inout some EvdevEventReader, limit: Int = 100_0
 }
 
 /// Decodes `events` of `device` into touch frames as replay does, checking that every sample the
-/// engine would see is a valid coordinate at a valid time.
-public func checkFrames(device: EvdevDevice, events: [EvdevEvent], name: String) {
+/// engine would see is a valid coordinate at a valid time; returns the frames.
+@discardableResult
+public func checkFrames(device: EvdevDevice, events: [EvdevEvent], name: String) -> [TouchFrame] {
     struct Replay: EvdevEventReader {
         var device: EvdevDevice
         var name: String
@@ -25,10 +26,26 @@ public func checkFrames(device: EvdevDevice, events: [EvdevEvent], name: String)
         var currentLine: Int? { nil }
         mutating func nextEvent() throws -> EvdevEvent? { events.next() }
     }
-    guard var frames = try? EvdevTouchFrameReader(events: Replay(device: device, name: name, events: events.makeIterator()), mapping: fuzzMapping) else { return }
+    guard var frames = try? EvdevTouchFrameReader(events: Replay(device: device, name: name, events: events.makeIterator()), mapping: fuzzMapping) else { return [] }
+    var decoded: [TouchFrame] = []
     while let frame = try? frames.nextFrame() {
         checkFrame(frame)
+        decoded.append(frame)
     }
+    return decoded
+}
+
+/// The frames a frame reader gives over `reader` itself (which may hand the decoder its buffered
+/// events in one pass, `feedReadyEvents`), at most `limit`; nil if reading fails.
+public func framesRead(_ reader: some EvdevEventReader, limit: Int = 100_000) -> [TouchFrame]? {
+    guard var frames = try? EvdevTouchFrameReader(events: reader, mapping: fuzzMapping) else { return nil }
+    var decoded: [TouchFrame] = []
+    do {
+        while decoded.count < limit, let frame = try frames.nextFrame() { decoded.append(frame) }
+    } catch {
+        return nil
+    }
+    return decoded
 }
 
 /// Every sample of `frame` holds a coordinate the engine accepts, at a valid time.
