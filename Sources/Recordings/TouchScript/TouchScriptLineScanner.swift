@@ -128,7 +128,8 @@ enum TouchScriptLineScanner {
         }
 
         /// Whether the bytes at the cursor are `text`; if so the cursor moves past them.
-        /// Compared as 8-byte words (the last one overlapping) when the text is that long.
+        /// Compared as 8-byte words when the text is that long, else as two 4-byte words when it
+        /// has 4 to 7 bytes (the last word overlapping the one before in both cases).
         @inline(__always) private mutating func literal(_ text: StaticString) -> Bool {
             let length = text.utf8CodeUnitCount
             guard end - position >= length else { return false }
@@ -143,6 +144,10 @@ enum TouchScriptLineScanner {
                 }
                 guard actual.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self)
                     == expected.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self) else { return false }
+            } else if length >= 4 {
+                guard actual.loadUnaligned(as: UInt32.self) == expected.loadUnaligned(as: UInt32.self),
+                      actual.loadUnaligned(fromByteOffset: length - 4, as: UInt32.self)
+                        == expected.loadUnaligned(fromByteOffset: length - 4, as: UInt32.self) else { return false }
             } else {
                 for offset in 0..<length where position[offset] != text.utf8Start[offset] { return false }
             }
@@ -153,14 +158,19 @@ enum TouchScriptLineScanner {
         /// Digits from the cursor on, accumulated with wrapping arithmetic (the caller bounds the
         /// count, so a value that wrapped is never used); returns how many there were.
         @inline(__always) private mutating func digits(into value: inout UInt64) -> Int {
+            // A local pointer and sum, so that the loop keeps them in registers rather than
+            // storing the cursor and the value back on every digit.
             let first = position
-            while position < end {
-                let digit = position.pointee &- 0x30
+            var p = position, sum = value
+            while p < end {
+                let digit = p.pointee &- 0x30
                 if digit > 9 { break }
-                value = value &* 10 &+ UInt64(digit)
-                position += 1
+                sum = sum &* 10 &+ UInt64(digit)
+                p += 1
             }
-            return position - first
+            position = p
+            value = sum
+            return p - first
         }
 
         /// A JSON integer (no fraction or exponent) of at most 18 digits, so it cannot overflow.
