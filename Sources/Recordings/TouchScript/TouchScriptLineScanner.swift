@@ -116,7 +116,7 @@ enum TouchScriptLineScanner {
 
         /// The phase's name, told by its first byte and matched whole with its closing quote
         /// (TouchPhase's raw values).
-        mutating func phase() -> TouchPhase? {
+        @inline(__always) mutating func phase() -> TouchPhase? {
             guard take(UInt8(ascii: "\"")), position < end else { return nil }
             switch position.pointee {
             case UInt8(ascii: "m"): return literal("move\"") ? .move : nil
@@ -174,7 +174,7 @@ enum TouchScriptLineScanner {
         }
 
         /// A JSON integer (no fraction or exponent) of at most 18 digits, so it cannot overflow.
-        mutating func integer() -> Int64? {
+        @inline(__always) mutating func integer() -> Int64? {
             skipSpace()
             let start = position
             let negative = position < end && position.pointee == UInt8(ascii: "-")
@@ -196,7 +196,7 @@ enum TouchScriptLineScanner {
         /// A JSON number of at most 15 bytes, checked against JSON's grammar and converted in the
         /// same pass: its digits as an integer and a power of ten (see `decimal`), which gives the
         /// bits the standard library's correctly rounded parser gives (and the full decoder too).
-        mutating func number() -> Double? {
+        @inline(__always) mutating func number() -> Double? {
             skipSpace()
             let start = position
             let negative = position < end && position.pointee == UInt8(ascii: "-")
