@@ -56,6 +56,22 @@ final class EvemuReaderTests: XCTestCase {
         recordingError { _ = try allEvents(text) }
     }
 
+    /// Parses `line` after the line `recent` remembers (which may take the repeated-time and
+    /// writer-layout paths) and on its own (which takes neither); asserts that both give the same
+    /// fields, and returns them.
+    @discardableResult
+    func readsAsAlone(_ line: String, after recent: inout EvemuEventLine.RecentTime,
+                      file: StaticString = #filePath, line number: UInt = #line) -> EvemuEventLine.Parsed? {
+        let bytes = Array(line.utf8)
+        let shared = bytes.withUnsafeBufferPointer { EvemuEventLine.parse($0, recent: &recent) }
+        let alone = EvemuEventLine.parse(ArraySlice(bytes))
+        XCTAssertEqual(shared?.microseconds, alone?.microseconds, line, file: file, line: number)
+        XCTAssertEqual(shared?.type, alone?.type, line, file: file, line: number)
+        XCTAssertEqual(shared?.code, alone?.code, line, file: file, line: number)
+        XCTAssertEqual(shared?.value, alone?.value, line, file: file, line: number)
+        return alone
+    }
+
     func testHeaderDescribesTheDevice() throws {
         let device = try reader(Self.header + Self.touch).device
         XCTAssertEqual(device.name, "Test Panel")
@@ -219,15 +235,7 @@ final class EvemuReaderTests: XCTestCase {
             "E: 123456789012.123457 0003 0035 5",
         ]
         var recent = EvemuEventLine.RecentTime()
-        for line in lines {
-            let bytes = Array(line.utf8)
-            let shared = bytes.withUnsafeBufferPointer { EvemuEventLine.parse($0, recent: &recent) }
-            let alone = EvemuEventLine.parse(ArraySlice(bytes))
-            XCTAssertEqual(shared?.microseconds, alone?.microseconds, line)
-            XCTAssertEqual(shared?.type, alone?.type, line)
-            XCTAssertEqual(shared?.code, alone?.code, line)
-            XCTAssertEqual(shared?.value, alone?.value, line)
-        }
+        for line in lines { readsAsAlone(line, after: &recent) }
         XCTAssertEqual(EvemuEventLine.parse(ArraySlice("E: 1369413359.00809 0003 0035 1419".utf8))?.microseconds, 1_369_413_359_008_090)
         XCTAssertNil(EvemuEventLine.parse(ArraySlice("E: 1369413359.0080961 0003 0035 1421".utf8)))
         XCTAssertNil(EvemuEventLine.parse(ArraySlice("E: 1369413359.008096x 0003 0035 1422".utf8)))
@@ -279,15 +287,8 @@ final class EvemuReaderTests: XCTestCase {
         }
         for line in lines {
             var recent = EvemuEventLine.RecentTime()
-            let first = Array("E: \(time) 0000 0000 0000".utf8)
-            XCTAssertNotNil(first.withUnsafeBufferPointer { EvemuEventLine.parse($0, recent: &recent) })
-            let bytes = Array(line.utf8)
-            let shared = bytes.withUnsafeBufferPointer { EvemuEventLine.parse($0, recent: &recent) }
-            let alone = EvemuEventLine.parse(ArraySlice(bytes))
-            XCTAssertEqual(shared?.microseconds, alone?.microseconds, line)
-            XCTAssertEqual(shared?.type, alone?.type, line)
-            XCTAssertEqual(shared?.code, alone?.code, line)
-            XCTAssertEqual(shared?.value, alone?.value, line)
+            XCTAssertNotNil(readsAsAlone("E: \(time) 0000 0000 0000", after: &recent))
+            let alone = readsAsAlone(line, after: &recent)
             // And what the fields say, read with the standard library's parsers: a line either
             // path accepts holds these values.
             if let alone {
