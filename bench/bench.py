@@ -353,7 +353,7 @@ def main():
         a10 = allocations([binary, "replay", "--config", CONFIG, large], counter)
         per_frame = (a10 - a1) / max(f10 - f1, 1)
         row(f"heap allocations per input frame ({label})", "whole 1x run", f"{a1} allocs",
-            f"{per_frame:.1f}", "", f"{f10 - f1} frames", "0", per_frame < 0.5)
+            f"{round(per_frame, 1) + 0.0:.1f}", "", f"{f10 - f1} frames", "0", per_frame < 0.5)  # + 0.0: no "-0.0"
 
     for label, path in (("evemu", ten), ("touch script", script10)):
         ratio, wc_time, replay_time = paired(["wc", "-l", path], [binary, "replay", "--config", CONFIG, path], args.pairs)
