@@ -3,8 +3,8 @@
 // memory), reported as ratios to one memcpy of the frame measured in the same run (so the figures
 // compare across machines): the frame's bytes copied as a pan frame must copy them, out of a page
 // twice the frame's size into the display's two alternating buffers, so that the baseline's data
-// is no warmer in the caches than the frame's; and the longest time one `update` holds the live loop (the input
-// thread) through a pinch, the sharp redraw after it and the indicators' fade, against the whole
+// is no warmer in the caches than the frame's; and the longest time one `update` holds the live
+// loop (the input thread) through a pinch, the sharp redraw after it and the indicators' fade, against the whole
 // sharp redraw at once. `make bench` (bench/bench.py) reads the lines that start with `row `:
 // name, seconds, baseline name, baseline seconds, ratio (the median of per-frame ratios).
 // Optional: `--screenshot FILE` writes the demo scene (header, indicators, debug outlines).
@@ -60,7 +60,7 @@ func makeOutput() -> MemoryDisplay { MemoryDisplay(panel, direct: drawsDirectly)
 // 1280×1600 page (the pyramid level the pan draws from is that size), 7 rows further down each
 // frame, into the two buffers of a double-buffered display in turn. Copying one buffer into
 // another again and again instead keeps both in the caches, which no frame enjoys: on the machine
-// of README's table that made the same pan frames 1.2–1.5× such a copy, and 1.04–1.09× this one.
+// of README's table that made the same pan frames 1.2–1.5× such a copy, and 1.0–1.1× this one.
 let bytes = panel.pixelCount * 4
 let rowBytes = panel.width * 4
 let page = UnsafeMutableRawPointer.allocate(byteCount: 2 * bytes, alignment: 64)
@@ -68,9 +68,11 @@ let outputs = [UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
                UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)]
 memset(page, 0x5A, 2 * bytes)
 for output in outputs { memset(output, 0, bytes) }
+/// The first row of the page that pan frame `i` shows (the pan moves 7 rows a frame).
+func panRow(_ i: Int) -> Int { i * 7 % panel.height }
 /// The baseline copy for frame `i` (its window of the page, into the buffer it would be drawn into).
 @MainActor func copyFrame(_ i: Int) {
-    memcpy(outputs[i % 2], page + (i * 7 % panel.height) * rowBytes, bytes)
+    memcpy(outputs[i % 2], page + panRow(i) * rowBytes, bytes)
 }
 var copyTimes: [Double] = [], hotCopyTimes: [Double] = []
 for i in 0..<max(frames, 50) {
@@ -165,7 +167,7 @@ print("frame 1280x800 XRGB8888, memcpy of one frame out of the page into the dis
     + "(median of \(copyTimes.count); the same 4 MiB copied again and again, cache-hot: \(String(median(hotCopyTimes) * 1000, precision: 3)) ms)")
 do {
     let pan = try measure("pan (zoom 1, dragging, level 1 exact) incl. present") { i in
-        (.didScroll, ScrollViewState(contentOffset: Point(x: 0, y: Double(i * 7 % 800)), zoomScale: 1, contentSize: contentSize, isTracking: true, isDragging: true))
+        (.didScroll, ScrollViewState(contentOffset: Point(x: 0, y: Double(panRow(i))), zoomScale: 1, contentSize: contentSize, isTracking: true, isDragging: true))
     }
     let pinch = try measure("pinch zoom in flight (1…2, nearest level, nearest neighbour) incl. present") { i in
         let s = 1 + Double(i % 60) / 60

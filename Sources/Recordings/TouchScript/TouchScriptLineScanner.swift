@@ -196,7 +196,7 @@ enum TouchScriptLineScanner {
         /// A JSON number of at most 15 bytes, checked against JSON's grammar and converted in the
         /// same pass: its digits as an integer and a power of ten (see `decimal`), which gives the
         /// bits the standard library's correctly rounded parser gives (and the full decoder too).
-        @inline(__always) mutating func number() -> Double? {
+        mutating func number() -> Double? {
             skipSpace()
             let start = position
             let negative = position < end && position.pointee == UInt8(ascii: "-")
