@@ -121,17 +121,22 @@ let liveInput: [Target] = [
 ]
 
 // Renderer: pixman, libpng, fbdev, DRM/KMS.
+// pixman, libpng (with zlib), libjpeg and libdrm are linked statically, from their archives, as libyaml is:
+// no command loads them at start (loading and relocating the five shared libraries was 0.5 ms of every
+// start, `replay` included, which draws nothing), and a board needs none of them installed. Their headers
+// are found through `drawingHeaders` (below), not pkg-config, whose `-l` flags would link the shared ones.
 let renderer: [Target] = [
-    .systemLibrary(name: "CPixman", path: "Sources/CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
-    .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
-    .systemLibrary(name: "CDRM", path: "Sources/CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
+    .systemLibrary(name: "CPixman", path: "Sources/CPixman", providers: [.apt(["libpixman-1-dev"])]),
+    .systemLibrary(name: "CPNG", path: "Sources/CPNG", providers: [.apt(["libpng-dev"])]),
+    .systemLibrary(name: "CDRM", path: "Sources/CDRM", providers: [.apt(["libdrm-dev"])]),
     .target(name: "CFramebuffer", path: "Sources/CFramebuffer"),
-    .target(name: "CJPEGShim", path: "Sources/CJPEGShim", linkerSettings: [.linkedLibrary("jpeg")]),
-    .target(name: "CPNGShim", path: "Sources/CPNGShim", linkerSettings: [.linkedLibrary("png16")]),
+    .target(name: "CJPEGShim", path: "Sources/CJPEGShim", linkerSettings: [.linkedLibrary(":libjpeg.a")]),
+    .target(name: "CPNGShim", path: "Sources/CPNGShim", linkerSettings: [.linkedLibrary(":libpng16.a"), .linkedLibrary(":libz.a")]),
     .target(
         name: "Renderer",
         dependencies: ["ScrollEngine", "SystemInterface", "CPixman", "CPNG", "CDRM", "CFramebuffer", "CJPEGShim", "CPNGShim", .product(name: "Logging", package: "swift-log")],
-        path: "Sources/Renderer"
+        path: "Sources/Renderer",
+        linkerSettings: [.linkedLibrary(":libpixman-1.a"), .linkedLibrary(":libdrm.a")]
     ),
     .testTarget(name: "RendererTests", dependencies: ["Renderer", "ScrollEngine", "SystemInterface", "DisplayTestSupport"], path: "Tests/RendererTests", exclude: ["Fixtures"]),
     // A DRM card in memory behind DRMCalls, for the renderer's and the live session's tests.
@@ -174,7 +179,7 @@ let executable: [Target] = [
             .product(name: "Logging", package: "swift-log"),
         ],
         path: "Sources/touchscroll",
-        exclude: ["hot-functions.order"],
+        exclude: ["hot-functions.order", "static-libraries"],
         swiftSettings: replayHotPath,
         // Release: linked by lld
         // - with packed relative relocations (DT_RELR, glibc ≥ 2.36): the position-independent binary's
@@ -189,7 +194,13 @@ let executable: [Target] = [
                                        // No dynamic symbol table of the executable's own ~8 600 functions (the
                                        // driver exports them): nothing loads symbols from the executable, and
                                        // the loader no longer reads 700 KiB of tables at start.
-                                       "-Xlinker", "--no-export-dynamic"],
+                                       "-Xlinker", "--no-export-dynamic",
+                                       // The C++ standard library and the unwinder that the Swift runtime uses,
+                                       // linked statically (as a fully static Swift executable links them): the
+                                       // linker scripts in static-libraries/ stand where `-lstdc++` and `-lgcc_s`
+                                       // look first and name the archives. Loading libstdc++.so and relocating its
+                                       // symbols was 0.7 ms of every start, and its pages 0.9 MiB of a replay.
+                                       "-L", "\(packageDirectory)/Sources/touchscroll/static-libraries"],
                                       .when(configuration: .release))]
     ),
 ]
@@ -210,6 +221,14 @@ let package = Package(
     ],
     targets: engine + recordings + configurationAndOutput + liveInput + renderer + daemon + executable
 )
+
+// The directories of pixman's and libdrm's headers (pixman.h includes <pixman-version.h>, xf86drm.h
+// <drm.h>), where their packages install them; png.h, jpeglib.h and libyaml's are in /usr/include. Every
+// Swift module that imports the Renderer loads CPixman and CDRM, so every target gets them.
+let drawingHeaders: [SwiftSetting] = [.unsafeFlags(["-Xcc", "-I/usr/include/pixman-1", "-Xcc", "-I/usr/include/libdrm"])]
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + drawingHeaders
+}
 
 // Release builds emit each Swift function into a section of its own, so that the link can place the
 // functions a replay runs side by side (the executable's hot-functions.order) instead of whole files.

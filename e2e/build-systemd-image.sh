@@ -29,13 +29,14 @@ kernel="$(cat "$busybox_image/kernel")"
 
 suite=bookworm
 # What a kiosk image needs to run touchscroll: systemd (PID 1, journald, udevd, sysusers) and the shared
-# libraries the release binary links (libinput, libevdev, libudev, pixman, libpng, libjpeg, libdrm; the Swift
-# runtime is linked into the binary). For the tests: evemu-tools (uinput touchscreens), socat (a control
+# libraries the live commands load (libinput, libevdev, libudev). The Swift runtime, the C++ library,
+# pixman, libpng, libjpeg and libdrm are linked into the binary, so the image has only what those packages
+# pull in; the service test checks with ldd that the binary finds every library it needs. For the tests: evemu-tools (uinput touchscreens), socat (a control
 # socket client), procps (ps, pgrep), passwd (useradd for the kiosk user), kmod (modules-load), libinput-tools
 # with the python modules `libinput replay` imports (libevdev, pyudev, yaml) to replay `record --format libinput`.
 packages=(systemd udev libnss-systemd kmod procps passwd util-linux evemu-tools socat
           libinput-tools python3-libevdev python3-pyudev python3-yaml
-          libinput10 libevdev2 libudev1 libpixman-1-0 libpng16-16 libjpeg62-turbo libdrm2 libstdc++6 libgcc-s1)
+          libinput10 libevdev2 libudev1)
 # Kernel modules: input (evdev, uinput), the bochs DRM display, the results disk; autofs4 because systemd
 # asks for it at start.
 modules=(evdev uinput bochs virtio_pci virtio_blk autofs4)

@@ -19,6 +19,11 @@ check_prefix() {
   [ -x "$bin" ] || fail "$prefix: binary missing or not executable"
   # It must run on a machine without a Swift toolchain (the Swift runtime linked in) and be stripped.
   if readelf -d "$bin" | grep -q 'NEEDED.*libswift'; then fail "$prefix: the binary needs the Swift runtime's shared libraries"; fi
+  # Only glibc's shared libraries: the C++ library and the drawing libraries are linked statically, and the
+  # input libraries are loaded by the live commands when they need them (docs/deployment.md).
+  local needed
+  needed=$(readelf -d "$bin" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | grep -vxE 'libc\.so\.6|libm\.so\.6|ld-linux-[a-z0-9_-]+\.so\.[0-9]+' || true)
+  [ -z "$needed" ] || fail "$prefix: the binary links shared libraries besides glibc's: $(echo $needed)"
   if readelf -S "$bin" | grep -q '\.symtab'; then fail "$prefix: the binary is not stripped"; fi
   "$bin" --version >/dev/null || fail "$prefix: the installed binary does not run"
   cmp -s "$root$prefix/lib/sysusers.d/touchscroll.conf" systemd/touchscroll.sysusers || fail "$prefix: sysusers.d file missing or different"
