@@ -4,8 +4,8 @@
 // compare across machines): the frame's bytes copied as a pan frame must copy them, out of a page
 // twice the frame's size into the display's two alternating buffers, so that the baseline's data
 // is no warmer in the caches than the frame's; and the longest time one `update` holds the live
-// loop (the input thread) through a pinch, the sharp redraw after it and the indicators' fade, against the whole
-// sharp redraw at once. `make bench` (bench/bench.py) reads the lines that start with `row `:
+// loop (the input thread) through a pinch, the sharp redraw after it and the indicators' fade,
+// against the whole sharp redraw at once. `make bench` (bench/bench.py) reads the lines that start with `row `:
 // name, seconds, baseline name, baseline seconds, ratio (the median of per-frame ratios).
 // Optional: `--screenshot FILE` writes the demo scene (header, indicators, debug outlines).
 //

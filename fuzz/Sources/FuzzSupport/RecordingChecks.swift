@@ -26,13 +26,10 @@ public func checkFrames(device: EvdevDevice, events: [EvdevEvent], name: String)
         var currentLine: Int? { nil }
         mutating func nextEvent() throws -> EvdevEvent? { events.next() }
     }
-    guard var frames = try? EvdevTouchFrameReader(events: Replay(device: device, name: name, events: events.makeIterator()), mapping: fuzzMapping) else { return [] }
-    var decoded: [TouchFrame] = []
-    while let frame = try? frames.nextFrame() {
-        checkFrame(frame)
-        decoded.append(frame)
-    }
-    return decoded
+    // The events never fail to read, so the frames are nil only when the device cannot be decoded.
+    let frames = framesRead(Replay(device: device, name: name, events: events.makeIterator()), limit: .max) ?? []
+    frames.forEach(checkFrame)
+    return frames
 }
 
 /// The frames a frame reader gives over `reader` itself (which may hand the decoder its buffered
