@@ -60,7 +60,7 @@ func makeOutput() -> MemoryDisplay { MemoryDisplay(panel, direct: drawsDirectly)
 // 1280×1600 page (the pyramid level the pan draws from is that size), 7 rows further down each
 // frame, into the two buffers of a double-buffered display in turn. Copying one buffer into
 // another again and again instead keeps both in the caches, which no frame enjoys: on the machine
-// of README's table that made the same pan frames 1.2–1.5× such a copy, and 1.0–1.1× this one.
+// of README's table that made the same pan frames 1.2–1.5× such a copy, and 0.9–1.1× this one.
 let bytes = panel.pixelCount * 4
 let rowBytes = panel.width * 4
 let page = UnsafeMutableRawPointer.allocate(byteCount: 2 * bytes, alignment: 64)
