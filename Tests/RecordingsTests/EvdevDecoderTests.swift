@@ -91,6 +91,25 @@ final class EvdevDecoderTests: XCTestCase {
         XCTAssertEqual(s.transcript, "down0 down1")
     }
 
+    /// A commit visits only the slots that had an event in the frame; the samples still come in
+    /// slot order, across the 64-slot words of the record of changed slots, and a finger left alone
+    /// (or given its own tracking id again) reports nothing.
+    func testOnlySlotsWithEventsReportAndSamplesComeInSlotOrder() throws {
+        var s = try Script(Self.device(slots: 70))
+        s.slot(66); s.tracking(7); s.position(660, 660)
+        s.slot(3); s.tracking(8); s.position(30, 30); s.sync()
+        s.slot(66); s.position(661, 660); s.sync()
+        s.slot(3); s.tracking(8); s.sync()
+        s.slot(66); s.position(662, 660)
+        s.slot(3); s.position(31, 30); s.sync()
+        s.slot(3); s.tracking(-1)
+        s.slot(66); s.tracking(-1); s.sync()
+        XCTAssertEqual(s.transcript, "down3 down66 move66 move3 move66 up3 up66")
+        XCTAssertEqual(s.frames.count, 4)
+        XCTAssertEqual(s.frames[1].samples.map(\.location), [Point(x: 661, y: 660)])
+        XCTAssertEqual(s.frames[2].samples.map(\.location), [Point(x: 31, y: 30), Point(x: 662, y: 660)])
+    }
+
     func testPalmCancelsTheTouchAndSuppressesItUntilItEnds() throws {
         var s = try Script(Self.device())
         s.slot(0); s.tracking(1); s.position(100, 100); s.sync()

@@ -24,6 +24,9 @@ public struct EvdevDecoder: Sendable {
     private let xAxis: AbsInfo
     private let yAxis: AbsInfo
     private var slots: [SlotState]
+    /// The slots that had an event since the last SYN_REPORT, one bit per slot (64 to a word): only
+    /// they can change at the commit, so it visits them alone, in slot order.
+    private var changedSlots: [UInt64]
     private var currentSlot: Int?
     private var contacts = ContactAssembler()
     private var activeContacts: [ActiveContact] = []
@@ -69,6 +72,7 @@ public struct EvdevDecoder: Sendable {
         }
         slotCount = count
         slots = Array(repeating: SlotState(x: xAxis.value, y: yAxis.value), count: touchProtocol == .multitouchB ? count : 0)
+        changedSlots = Array(repeating: 0, count: (slots.count + 63) / 64)
         single = SingleTouchState(x: xAxis.value, y: yAxis.value)
     }
 
@@ -165,6 +169,7 @@ public struct EvdevDecoder: Sendable {
             slots[index].life = life
             slots[index].frame = SlotFrame()
         }
+        for word in changedSlots.indices { changedSlots[word] = 0 }
         samples += cancelContactsAndSingleTouch()
         single.unknown = true
         contacts = ContactAssembler()
@@ -212,6 +217,12 @@ public struct EvdevDecoder: Sendable {
         }
         guard let index = currentSlot else { return }
         switch event.code {
+        case AbsCode.mtTrackingID, AbsCode.mtPositionX, AbsCode.mtPositionY, AbsCode.mtToolType:
+            changedSlots[index &>> 6] |= 1 &<< UInt64(index & 63)
+        default:
+            return
+        }
+        switch event.code {
         case AbsCode.mtTrackingID:
             slots[index].setTrackingID(event.value)
         case AbsCode.mtPositionX:
@@ -228,32 +239,35 @@ public struct EvdevDecoder: Sendable {
     }
 
     private mutating func commitSlots() -> [TouchSample] {
-        // The slots are walked through their storage, with the frame's samples in a local array
-        // (swapped in and out, so its storage is still reused): no uniqueness check per slot.
+        // Only the slots with an event in this frame are visited (`changedSlots`): for any other
+        // the transition is the identity. An idle, unknown or palm slot with no change stays as it
+        // is, and so does a finger that is down and did not move (its tool type can only turn to
+        // palm through an event, which marks the slot). The slots are walked through their storage,
+        // with the frame's samples in a local array (swapped in and out, so its storage is still
+        // reused): no uniqueness check per slot.
         let (mapping, xAxis, yAxis) = (mapping, xAxis, yAxis)
         var samples: [TouchSample] = []
         swap(&samples, &frameSamples)
         slots.withUnsafeMutableBufferPointer { slots in
-            for index in slots.indices {
-                // A slot nothing happened to (no tracking id started or ended, no move) that holds no
-                // finger stays as it is: for idle, unknown and palm slots `SlotLife.next` depends only
-                // on `started`/`ended`. Most of a device's slots are idle in most frames.
-                if slots[index].frame == SlotFrame() {
-                    switch slots[index].life {
-                    case .idle, .unknown, .palm: continue
-                    case .down: break
+            changedSlots.withUnsafeMutableBufferPointer { changed in
+                for word in changed.indices {
+                    var bits = changed[word]
+                    changed[word] = 0
+                    while bits != 0 {
+                        let index = word &* 64 &+ bits.trailingZeroBitCount
+                        bits &= bits &- 1
+                        var frame = slots[index].frame
+                        frame.touching = slots[index].trackingID >= 0
+                        frame.palm = slots[index].toolType == MTToolType.palm
+                        let (life, phases) = slots[index].life.next(.frame(frame))
+                        for phase in phases {
+                            samples.append(TouchSample(slot: TouchSlot(index), phase: phase,
+                                                       location: mapping.screenPoint(x: slots[index].x, y: slots[index].y, xAxis: xAxis, yAxis: yAxis)))
+                        }
+                        slots[index].life = life
+                        slots[index].frame = SlotFrame()
                     }
                 }
-                var frame = slots[index].frame
-                frame.touching = slots[index].trackingID >= 0
-                frame.palm = slots[index].toolType == MTToolType.palm
-                let (life, phases) = slots[index].life.next(.frame(frame))
-                for phase in phases {
-                    samples.append(TouchSample(slot: TouchSlot(index), phase: phase,
-                                               location: mapping.screenPoint(x: slots[index].x, y: slots[index].y, xAxis: xAxis, yAxis: yAxis)))
-                }
-                slots[index].life = life
-                slots[index].frame = SlotFrame()
             }
         }
         swap(&samples, &frameSamples)
