@@ -3,10 +3,16 @@ extension Array {
     /// over the storage of the array the previous drain returned (`spare`, which its caller has let go
     /// of by now), emptied with its capacity kept, and `spare` keeps the array handed out. A caller that
     /// holds on to a drained array only costs a fresh buffer on the next drain.
+    ///
+    /// Inlinable, so that the readers and the playback driver (other modules) get a copy specialised
+    /// for their element type; the storage is emptied from the end, element by element, which for the
+    /// one or two samples or events a frame holds is cheaper than `removeAll(keepingCapacity:)` (that
+    /// goes through the general `replaceSubrange`).
+    @inlinable
     public mutating func drain(keeping spare: inout [Element]) -> [Element] {
         guard !isEmpty else { return [] }
         swap(&self, &spare)
-        removeAll(keepingCapacity: true)
+        while !isEmpty { removeLast() }
         return spare
     }
 }
