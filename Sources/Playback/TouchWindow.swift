@@ -48,8 +48,10 @@ struct TouchWindow {
         // Commonly every sample is fed as recorded and the frame passes as it is; the samples are
         // copied only from the first one that changes (a move promoted to down, a skipped up).
         var admitted: [TouchSample]?
-        for (index, original) in frame.samples.enumerated() {
-            var sample = original
+        for index in frame.samples.indices {
+            var sample = frame.samples[index]
+            // Whether the sample is fed as recorded.
+            var unchanged = true
             var keep = true
             switch sample.phase {
             case .down:
@@ -59,12 +61,13 @@ struct TouchWindow {
                 // goes down.
                 if !fed.move(sample.slot, to: sample.location) {
                     sample.phase = .down
+                    unchanged = false
                     fed.set(sample.slot, sample.location)
                 }
             case .up, .cancel:
                 if !fed.remove(sample.slot) { keep = false }
             }
-            if admitted == nil, !keep || sample != original { admitted = Array(frame.samples[..<index]) }
+            if admitted == nil, !keep || !unchanged { admitted = Array(frame.samples[..<index]) }
             if keep { admitted?.append(sample) }
         }
         guard let admitted else { return (opening, frame, false) }

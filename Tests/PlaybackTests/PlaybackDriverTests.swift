@@ -108,6 +108,28 @@ final class PlaybackDriverTests: XCTestCase {
         XCTAssertEqual(fed.map { $0.samples.map(\.phase) }, [[.down], [.cancel]])
     }
 
+    /// A reader that tolerates a move of a finger it never reported down, or a lift of a finger that
+    /// is not down, still gives the engine whole touches: the move goes down, the lift is dropped,
+    /// and the frame's other samples pass in their order.
+    func testAMoveOfAFingerNeverDownGoesDownAndALiftOfOneNotDownIsDropped() throws {
+        func sample(_ slot: Int, _ phase: TouchPhase, _ y: Double) -> TouchSample {
+            TouchSample(slot: TouchSlot(slot), phase: phase, location: Point(x: 10, y: y))
+        }
+        let frames = [
+            TouchFrame(time: Timestamp(microseconds: 0), samples: [sample(3, .move, 100)]),
+            TouchFrame(time: Timestamp(microseconds: 10_000), samples: [sample(3, .move, 90)]),
+            TouchFrame(time: Timestamp(microseconds: 20_000), samples: [sample(5, .up, 50), sample(3, .up, 80)]),
+        ]
+        var fed: [TouchFrame] = []
+        _ = try PlaybackDriver<ScriptedEngine>(options: PlaybackOptions()).run(
+            frames: frames,
+            makeEngine: { self.engine = ScriptedEngine(start: $0); return self.engine },
+            fed: { fed.append($0) },
+            emit: { _ in }
+        )
+        XCTAssertEqual(fed.map(\.samples), [[sample(3, .down, 100)], [sample(3, .move, 90)], [sample(3, .up, 80)]])
+    }
+
     func testEmptyInputProducesNothing() throws {
         let summary = try replay([])
         XCTAssertNil(engine)
