@@ -48,7 +48,9 @@ public struct TouchScriptReader: TouchFrameReader {
             start = try nextEvent()
         }
         guard let first = start else { return finish() }
-        frameSamples.removeAll(keepingCapacity: true)
+        // Empty already unless a line of the last frame was refused halfway through it (draining
+        // empties it; an empty array's removeAll still costs a call through replaceSubrange).
+        if !frameSamples.isEmpty { frameSamples.removeAll(keepingCapacity: true) }
         frameSamples.append(try apply(first.event, line: first.line))
         while true {
             // Looking ahead for more events of this frame: an error there belongs to a later
