@@ -65,6 +65,9 @@ public final class ScrollView {
     let delivery = TouchDelivery()
     /// What the enclosing `ScrollViewTree` decides for this view (defaults: a lone scroll view).
     var nesting = Nesting()
+    /// The id the enclosing `ScrollViewTree` knows this view by, which every event it sends names
+    /// (`DelegateEvent.view`); nil for a lone scroll view.
+    var id: String?
 
     public init(configuration: ScrollViewConfiguration, startTime: Timestamp = .zero) {
         self.configuration = configuration
@@ -153,7 +156,7 @@ public final class ScrollView {
     }
 
     func emit(_ message: consuming DelegateMessage) {
-        events.append(DelegateEvent(time: time, message: message, state: state))
+        events.append(DelegateEvent(time: time, message: message, state: state, view: id))
     }
 
     func note(_ text: String) {

@@ -173,6 +173,7 @@ public final class ScrollViewTree {
         configuration.boundsSize = node.frame.size
         let view = ScrollView(configuration: configuration, startTime: time)
         view.nesting.handlesScreenTouches = false
+        view.id = node.id
         let i = entries.count
         let own: ScreenPlacement
         if let parent {
@@ -313,17 +314,15 @@ public final class ScrollViewTree {
         diagnostics.append("\(time.microseconds)µs: \(text)")
     }
 
-    /// Moves a view's messages to the tree's stream, naming the view and putting the touch points
-    /// it measured back on screen.
+    /// Moves a view's messages to the tree's stream (each names its view already: the view knows
+    /// its id), putting the touch points it measured back on screen.
     private func collect(_ i: Int) {
         let view = entries[i].view
         guard !view.events.isEmpty else { return }
         let start = events.count
         view.takeEvents(appendingTo: &events)
         let placement = entries[i].touchPlacement
-        let id = entries[i].id
         for k in start..<events.count {
-            events[k].view = id
             events[k].message.putOnScreen(placement)
         }
     }
