@@ -217,12 +217,6 @@ public struct EvdevDecoder: Sendable {
         }
         guard let index = currentSlot else { return }
         switch event.code {
-        case AbsCode.mtTrackingID, AbsCode.mtPositionX, AbsCode.mtPositionY, AbsCode.mtToolType:
-            changedSlots[index &>> 6] |= 1 &<< UInt64(index & 63)
-        default:
-            return
-        }
-        switch event.code {
         case AbsCode.mtTrackingID:
             slots[index].setTrackingID(event.value)
         case AbsCode.mtPositionX:
@@ -234,8 +228,10 @@ public struct EvdevDecoder: Sendable {
         case AbsCode.mtToolType:
             slots[index].toolType = event.value
         default:
-            break
+            return
         }
+        // The commit visits this slot.
+        changedSlots[index &>> 6] |= 1 &<< UInt64(index & 63)
     }
 
     private mutating func commitSlots() -> [TouchSample] {
