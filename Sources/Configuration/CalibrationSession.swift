@@ -52,11 +52,11 @@ public struct CalibrationSession: Hashable, Sendable {
         case .waitingForTap(let target):
             guard let down = frame.samples.first(where: { $0.phase == .down }) else { return false }
             taps.append(Point(x: down.location.x / screen.width, y: down.location.y / screen.height))
-            let still = Self.stillDown(after: frame, from: [])
+            let still = frame.slotsDown(after: [])
             state = still.isEmpty ? next(after: target) : .waitingForLift(target: target, down: still)
             return true
         case .waitingForLift(let target, let down):
-            let still = Self.stillDown(after: frame, from: down)
+            let still = frame.slotsDown(after: down)
             state = still.isEmpty ? next(after: target) : .waitingForLift(target: target, down: still)
             return false
         }
@@ -64,17 +64,6 @@ public struct CalibrationSession: Hashable, Sendable {
 
     private func next(after target: Int) -> State {
         target + 1 < targets.count ? .waitingForTap(target: target + 1) : .done
-    }
-
-    private static func stillDown(after frame: TouchFrame, from down: Set<TouchSlot>) -> Set<TouchSlot> {
-        var down = down
-        for sample in frame.samples {
-            switch sample.phase {
-            case .down, .move: down.insert(sample.slot)
-            case .up, .cancel: down.remove(sample.slot)
-            }
-        }
-        return down
     }
 
     /// The fit of the taps to the targets, once done.

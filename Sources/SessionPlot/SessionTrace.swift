@@ -41,12 +41,7 @@ public struct SessionTrace: Sendable {
             let phase: SessionPhase = frame.samples.contains { $0.phase == .down } ? .tracking : .resting
             samples.append(Sample(time: frame.time, contentOffset: initialState.contentOffset, zoomScale: initialState.zoomScale, phase: phase))
         }
-        for sample in frame.samples {
-            switch sample.phase {
-            case .down, .move: fingersDown.insert(sample.slot)
-            case .up, .cancel: fingersDown.remove(sample.slot)
-            }
-        }
+        fingersDown = frame.slotsDown(after: fingersDown)
         if fingersDown.isEmpty {
             if var period = openPeriod {
                 period.end = frame.time

@@ -84,7 +84,7 @@ struct DisplayBlanking: Hashable {
             return .powerDown
         case (.blank, .touches(let frame)):
             guard !frame.samples.isEmpty else { return .swallow }
-            let down = Self.stillDown(after: frame, from: [])
+            let down = frame.slotsDown(after: [])
             state = down.isEmpty ? .awake(lastInput: frame.time) : .waking(down: down)
             return .powerUpAndSwallow
         case (.blank, .otherInput(let time)):
@@ -93,23 +93,11 @@ struct DisplayBlanking: Hashable {
         case (.blank, .tick), (.waking, .tick):
             return .none
         case (.waking(let down), .touches(let frame)):
-            let still = Self.stillDown(after: frame, from: down)
+            let still = frame.slotsDown(after: down)
             state = still.isEmpty ? .awake(lastInput: frame.time) : .waking(down: still)
             return .swallow
         case (.waking, .otherInput):
             return .deliver
         }
-    }
-
-    /// The fingers on the glass after `frame`: those down before, plus new ones, minus lifts.
-    private static func stillDown(after frame: TouchFrame, from down: Set<TouchSlot>) -> Set<TouchSlot> {
-        var down = down
-        for sample in frame.samples {
-            switch sample.phase {
-            case .down, .move: down.insert(sample.slot)
-            case .up, .cancel: down.remove(sample.slot)
-            }
-        }
-        return down
     }
 }

@@ -45,3 +45,19 @@ public struct TouchFrame: Hashable, Sendable {
         self.samples = samples
     }
 }
+
+extension TouchFrame {
+    /// The fingers on the glass after this frame, given those down before it: a `down` or a `move`
+    /// leaves its finger down (a move of one not yet known counts it from now on), an `up` or a
+    /// `cancel` takes it away. Fingers the frame does not list stay as they were.
+    public func slotsDown(after before: Set<TouchSlot>) -> Set<TouchSlot> {
+        var down = before
+        for sample in samples {
+            switch sample.phase {
+            case .down, .move: down.insert(sample.slot)
+            case .up, .cancel: down.remove(sample.slot)
+            }
+        }
+        return down
+    }
+}
