@@ -216,7 +216,7 @@ final class LiveSessionLifecycleTests: XCTestCase {
             touchscreen.queued = [.deviceRemoved(touchscreen.summary, time: kernel.now)]
             return [touchscreen.fileDescriptor]
         }
-        then { [self] in
+        then {
             XCTAssertEqual(session.status, "1 touchscreen (Fake Touch); at rest, offset (0, 500), zoom 1")
             touchscreen.queued = [.deviceAdded(touchscreen.summary)]
             return [touchscreen.fileDescriptor]

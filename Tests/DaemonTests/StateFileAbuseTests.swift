@@ -43,7 +43,8 @@ final class StateFileAbuseTests: XCTestCase {
     }
 
     func testAHugeStateFileIsRefusedWithoutReadingIt() throws {
-        let handle = try XCTUnwrap(FileHandle(forWritingAtPath: { FileManager.default.createFile(atPath: store.path, contents: nil); return store.path }()))
+        XCTAssertTrue(FileManager.default.createFile(atPath: store.path, contents: nil))
+        let handle = try XCTUnwrap(FileHandle(forWritingAtPath: store.path))
         try handle.truncate(atOffset: 64 * 1024 * 1024)  // sparse: 64 MiB of zeros
         try handle.close()
         XCTAssertEqual(store.load(), .unreadable(reason: "\(store.path) is larger than 1048576 bytes"))
