@@ -3,8 +3,8 @@
 #   .build/e2e/image-<kernel>-<hash>/kernel-image the host's Debian kernel (linux-image-amd64), uncompressed
 #   .build/e2e/image-<kernel>-<hash>/base.cpio.*  busybox, kernel modules, udevd + rules + hwdb, evemu, libinput
 #   .build/e2e/image                              symlink to the current one
-# The key is the kernel version, this script, the guest files under e2e/guest/ and the versions of the Debian
-# packages copied in, so a rerun with nothing changed returns at once.
+# The key (e2e/lib/image-cache.sh) is the kernel version, this script and the cache library, the guest files
+# under e2e/guest/ and the versions of the Debian packages copied in, so a rerun with nothing changed returns at once.
 #
 # Usage: e2e/build-image.sh [--force]      prints the image directory on stdout
 # Env:   E2E_KERNEL=<version>              use this kernel instead of the newest installed one
@@ -19,6 +19,8 @@ force=no
 
 log() { printf 'e2e-image: %s\n' "$*" >&2; }
 die() { printf 'e2e-image: error: %s\n' "$*" >&2; exit 1; }
+# shellcheck source=lib/image-cache.sh
+source "$here/lib/image-cache.sh"
 
 # --- The kernel: the newest /boot/vmlinuz-* that has a matching /lib/modules directory. -----------------------
 pick_kernel() {
@@ -60,21 +62,11 @@ versions="$(dpkg-query -W -f='${Package}=${Version}\n' "${packages[@]}" 2>/dev/n
 key_input="$(
     echo "kernel=$kernel"; echo "$versions"
     echo "modules=${modules[*]} rules=${udev_rules[*]} hwdb=${hwdb_sources[*]} programs=${programs[*]}"
-    cat "$here/build-image.sh" "$here/lib/extract_vmlinux.py"
+    cat "$here/build-image.sh" "$here/lib/image-cache.sh" "$here/lib/extract_vmlinux.py"
     (cd "$here/guest" && find . -type f -o -type l | LC_ALL=C sort | while read -r f; do echo "$f"; cat "$f"; done)
 )"
-key="$(printf '%s' "$key_input" | sha256sum | cut -c1-12)"
-out="$build_dir/image-$kernel-$key"
-
-if [[ "$force" == no && -f "$out/complete" ]]; then
-    ln -sfn "$(basename "$out")" "$build_dir/image"
-    echo "$out"
-    exit 0
-fi
-
-log "building guest image for kernel $kernel (key $key)"
+image_cache_open image "$kernel" "$key_input"
 started=$SECONDS
-rm -rf "$out" && mkdir -p "$out"
 root="$out/root"
 mkdir -p "$root"
 
@@ -175,12 +167,6 @@ else
 fi
 echo "$kernel" > "$out/kernel"
 rm -rf "$root"
-touch "$out/complete"
-
-# Keep only the newest image.
-for old in "$build_dir"/image-*; do
-    [[ "$old" == "$out" || ! -d "$old" ]] || rm -rf "$old"
-done
-ln -sfn "$(basename "$out")" "$build_dir/image"
+image_cache_close image
 log "built $(du -h "$out/base.cpio.$ext" | cut -f1) initramfs in $((SECONDS - started)) s"
 echo "$out"

@@ -5,8 +5,9 @@
 #   .build/e2e/systemd-image-<kernel>-<hash>/base.cpio.zst  the root file system as an initramfs archive
 #   .build/e2e/systemd-image                                symlink to the current one
 # The whole root file system is the initramfs (no disk, no switch-root): the kernel unpacks it into a tmpfs
-# and runs /lib/systemd/systemd. The key is the kernel version, this script, the files under
-# e2e/guest-systemd/ and the busybox guest's test library, so a rerun with nothing changed returns at once.
+# and runs /lib/systemd/systemd. The key (e2e/lib/image-cache.sh) is the kernel version, this script and
+# the cache library, the files under e2e/guest-systemd/ and the busybox guest's test library, so a rerun
+# with nothing changed returns at once.
 # (Package versions are whatever the mirror serves when the image is built; --force rebuilds.)
 #
 # Usage: e2e/build-systemd-image.sh [--force]    prints the image directory on stdout
@@ -21,6 +22,8 @@ force=no
 
 log() { printf 'e2e-systemd-image: %s\n' "$*" >&2; }
 die() { printf 'e2e-systemd-image: error: %s\n' "$*" >&2; exit 1; }
+# shellcheck source=lib/image-cache.sh
+source "$here/lib/image-cache.sh"
 command -v mmdebstrap >/dev/null || die "mmdebstrap is missing (make deps installs the harness packages)"
 
 # The kernel and its ELF image come from the busybox guest's builder (cached there; same kernel for both).
@@ -43,21 +46,11 @@ modules=(evdev uinput bochs virtio_pci virtio_blk autofs4)
 
 key_input="$(
     echo "kernel=$kernel suite=$suite packages=${packages[*]} modules=${modules[*]}"
-    cat "$here/build-systemd-image.sh" "$here/guest/rootfs/usr/lib/e2e/lib.sh"
+    cat "$here/build-systemd-image.sh" "$here/lib/image-cache.sh" "$here/guest/rootfs/usr/lib/e2e/lib.sh"
     (cd "$here/guest-systemd" && find . -type f -o -type l | LC_ALL=C sort | while read -r f; do echo "$f"; cat "$f"; done)
 )"
-key="$(printf '%s' "$key_input" | sha256sum | cut -c1-12)"
-out="$build_dir/systemd-image-$kernel-$key"
-
-if [[ "$force" == no && -f "$out/complete" ]]; then
-    ln -sfn "$(basename "$out")" "$build_dir/systemd-image"
-    echo "$out"
-    exit 0
-fi
-
-log "building the systemd guest image for kernel $kernel (key $key)"
+image_cache_open systemd-image "$kernel" "$key_input"
 started=$SECONDS
-rm -rf "$out" && mkdir -p "$out"
 root="$out/root"
 
 # The host's apt sources (deb822 or one-line), so the guest gets the same mirror and snapshot as the host.
@@ -110,11 +103,6 @@ ln "$(readlink -f "$busybox_image/kernel-image")" "$out/kernel-image"
 echo "$kernel" > "$out/kernel"
 log "root file system $(du -sh "$root" | cut -f1), initramfs $(du -h "$out/base.cpio.zst" | cut -f1)"
 rm -rf "$root"
-touch "$out/complete"
-
-for old in "$build_dir"/systemd-image-*; do
-    [[ "$old" == "$out" || ! -d "$old" ]] || rm -rf "$old"
-done
-ln -sfn "$(basename "$out")" "$build_dir/systemd-image"
+image_cache_close systemd-image
 log "built in $((SECONDS - started)) s"
 echo "$out"
