@@ -179,17 +179,18 @@ let executable: [Target] = [
             .product(name: "Logging", package: "swift-log"),
         ],
         path: "Sources/touchscroll",
-        exclude: ["hot-functions.order", "static-libraries"],
+        exclude: ["hot-symbols.order", "static-libraries"],
         swiftSettings: replayHotPath,
         // Release: linked by lld
         // - with packed relative relocations (DT_RELR, glibc ≥ 2.36): the position-independent binary's
         //   ~44 000 relative relocations take a few KiB instead of a 1 MiB table that the dynamic loader
         //   reads at every start (-0.9 MiB peak RSS of a replay);
-        // - with the functions a replay runs placed together first in .text (hot-functions.order, written
-        //   by bench/function_order.py): the kernel maps 64 KiB around each page fault of a file, so code
-        //   scattered over 11 MiB of .text made most of it resident.
+        // - with the functions a replay runs placed together first in .text, and the data it reads first in
+        //   their sections (hot-symbols.order, written by bench/symbol_order.py): the kernel maps 64 KiB
+        //   around each page fault of a file, so code scattered over 11 MiB of .text made most of it
+        //   resident, and metadata spread over 2 MiB of .rodata and .data.rel.ro did the same.
         linkerSettings: [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
-                                       "-Xlinker", "--symbol-ordering-file=\(packageDirectory)/Sources/touchscroll/hot-functions.order",
+                                       "-Xlinker", "--symbol-ordering-file=\(packageDirectory)/Sources/touchscroll/hot-symbols.order",
                                        "-Xlinker", "--no-warn-symbol-ordering",
                                        // No dynamic symbol table of the executable's own ~8 600 functions (the
                                        // driver exports them): nothing loads symbols from the executable, and
@@ -231,7 +232,7 @@ for target in package.targets where target.type != .system {
 }
 
 // Release builds emit each Swift function into a section of its own, so that the link can place the
-// functions a replay runs side by side (the executable's hot-functions.order) instead of whole files.
+// functions a replay runs side by side (the executable's hot-symbols.order) instead of whole files.
 for target in package.targets where target.type == .regular || target.type == .executable {
     target.swiftSettings = (target.swiftSettings ?? []) +
         [.unsafeFlags(["-Xfrontend", "-function-sections"], .when(configuration: .release))]

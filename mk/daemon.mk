@@ -26,7 +26,7 @@ DAEMON_EXAMPLE_CONFIG := config/example.yaml
 # The same flags as the guest tests' payload (E2E_BUILD_FLAGS in mk/harness.mk), so `make install`, the
 # install check and the guest tests share one release build: the Swift runtime is linked in statically (the
 # target has no Swift toolchain; the C libraries — libinput, libudev, pixman, … — come from its packages).
-INSTALL_BUILD_FLAGS    = -c $(INSTALL_CONFIG) --static-swift-stdlib --product touchscroll
+INSTALL_BUILD_FLAGS    = $(call deploy_flags,$(INSTALL_CONFIG)) --product touchscroll
 
 .PHONY: systemd-check udev-check install uninstall install-check
 

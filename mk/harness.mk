@@ -20,7 +20,7 @@ E2E_TESTS    ?= $(sort $(wildcard e2e/tests/*.sh))
 # The payload binary: release, Swift runtime linked in (the guest has no Swift toolchain). E2E_CONFIG=debug
 # builds it unoptimised: faster to compile, slower in the guest.
 E2E_CONFIG   ?= release
-E2E_BUILD_FLAGS := -c $(E2E_CONFIG) --static-swift-stdlib --product touchscroll
+E2E_BUILD_FLAGS := $(call deploy_flags,$(E2E_CONFIG)) --product touchscroll
 
 # The systemd guest: its tests, the tree `make install` makes for it (PREFIX=/usr/local, as a user installs),
 # and a payload without a binary (recordings and the shared evemu devices only). Its boot takes longer (the

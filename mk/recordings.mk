@@ -17,5 +17,5 @@ BENCH_RECORDINGS ?= $(wildcard ../shared/recordings/evemu-data/3m.event) "record
 bench: bench-recordings
 
 bench-recordings: deps
-	$(SWIFT) build -c release $(SWIFT_FLAGS) --product recordings-bench
-	"$$($(SWIFT) build -c release --show-bin-path)/recordings-bench" $(BENCH_RECORDINGS)
+	$(SWIFT) build $(call deploy_flags,release) $(SWIFT_FLAGS) --product recordings-bench
+	"$$($(SWIFT) build $(call deploy_flags,release) --show-bin-path)/recordings-bench" $(BENCH_RECORDINGS)

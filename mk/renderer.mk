@@ -6,16 +6,16 @@ bench: bench-render
 
 # Pan and zoom frame times at 1280x800 XRGB8888, as ratios to one memcpy of the frame.
 bench-render: deps
-	$(SWIFT) build -c release --product RendererBench $(SWIFT_FLAGS)
-	"$$($(SWIFT) build -c release --show-bin-path)/RendererBench"
+	$(SWIFT) build $(call deploy_flags,release) --product RendererBench $(SWIFT_FLAGS)
+	"$$($(SWIFT) build $(call deploy_flags,release) --show-bin-path)/RendererBench"
 
 # Regenerates docs/screenshot.png from the headless target, and the README's screen of two scroll
 # views (docs/images/list-with-carousel.png) with `touchscroll render`, as the README shows the command.
 screenshot-render: deps
-	$(SWIFT) build -c release --product RendererBench $(SWIFT_FLAGS)
-	"$$($(SWIFT) build -c release --show-bin-path)/RendererBench" --frames 10 --screenshot docs/screenshot.png
-	$(SWIFT) build -c release --product touchscroll $(SWIFT_FLAGS)
-	"$$($(SWIFT) build -c release --show-bin-path)/touchscroll" render --config config/list-with-carousel.yaml \
+	$(SWIFT) build $(call deploy_flags,release) --product RendererBench $(SWIFT_FLAGS)
+	"$$($(SWIFT) build $(call deploy_flags,release) --show-bin-path)/RendererBench" --frames 10 --screenshot docs/screenshot.png
+	$(SWIFT) build $(call deploy_flags,release) --product touchscroll $(SWIFT_FLAGS)
+	"$$($(SWIFT) build $(call deploy_flags,release) --show-bin-path)/touchscroll" render --config config/list-with-carousel.yaml \
 	    recordings/scripts/list-with-carousel.touches.jsonl --to 1.25 --debug-views --screenshot docs/images/list-with-carousel.png
 
 # The rules above must not become the Makefile's default goal (mk/*.mk is included before `all`).
