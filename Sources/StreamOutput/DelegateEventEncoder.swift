@@ -6,7 +6,9 @@ import ScrollEngine
 ///
 /// The bytes are those `JSONObjectWriter` writes field by field (`{"t":…,"message":…}`), gathered
 /// on the stack (`StackBytes`) and copied to the line in one or a few large pieces: a line is
-/// mostly constant text, so its keys are written as literals with their punctuation.
+/// mostly constant text, so its keys are written as literals with their punctuation. A stream's
+/// writer also passes the fields its line before wrote (`RecentFields`): the view's name, the zoom
+/// scale and the flags mostly repeat from line to line and are then copied, not formatted again.
 public enum DelegateEventEncoder {
     public static func encodedLine(_ event: DelegateEvent) -> [UInt8] {
         var line: [UInt8] = []
@@ -23,33 +25,47 @@ public enum DelegateEventEncoder {
 
     /// The lines of `events`, one after another, appended to the end of `buffer`.
     public static func appendLines(_ events: [DelegateEvent], to buffer: inout [UInt8]) {
-        // Field by field, so that an event is not copied out of the array whole first.
+        var recent = RecentFields()
+        appendLines(events, to: &buffer, recent: &recent)
+    }
+
+    /// The same, continuing a stream whose line before wrote `recent` (which the last line leaves
+    /// there for the next call).
+    public static func appendLines(_ events: [DelegateEvent], to buffer: inout [UInt8], recent: inout RecentFields) {
+        // One chunk for all the lines (emptied after each), so that its 512 bytes are not cleared
+        // for every line; field by field, so that an event is not copied out of the array whole first.
+        var chunk = StackBytes()
         for index in events.indices {
             encode(time: events[index].time, message: events[index].message, state: events[index].state,
-                   view: events[index].view, appendingTo: &buffer)
+                   view: events[index].view, chunk: &chunk, recent: &recent, appendingTo: &buffer)
         }
     }
 
     /// The same line, appended to the end of `buffer` (a sink's output buffer).
     public static func appendLine(_ event: DelegateEvent, to buffer: inout [UInt8]) {
-        encode(time: event.time, message: event.message, state: event.state, view: event.view, appendingTo: &buffer)
+        var recent = RecentFields()
+        appendLine(event, to: &buffer, recent: &recent)
     }
 
-    private static func encode(time: Timestamp, message: DelegateMessage, state s: ScrollViewState, view: String?,
-                               appendingTo buffer: inout [UInt8]) {
+    /// The same, continuing a stream whose line before wrote `recent`.
+    public static func appendLine(_ event: DelegateEvent, to buffer: inout [UInt8], recent: inout RecentFields) {
         var chunk = StackBytes()
+        encode(time: event.time, message: event.message, state: event.state, view: event.view, chunk: &chunk,
+               recent: &recent, appendingTo: &buffer)
+    }
+
+    /// One line, gathered in `chunk` (empty when called, and left empty) and appended to `buffer`.
+    private static func encode(time: Timestamp, message: DelegateMessage, state s: ScrollViewState, view: String?,
+                               chunk: inout StackBytes, recent: inout RecentFields, appendingTo buffer: inout [UInt8]) {
         // At most 5 + 20 + 13 + 34 (the longest name) + 9 bytes: well inside an empty chunk.
         chunk.append(#"{"t":"#)
         JSONNumberFormat.append(time.microseconds, to: &chunk)
         chunk.append(#","message":""#)
         chunk.append(message.nameLiteral)
         chunk.append(#"","view":"#)
-        appendString(view, &chunk, &buffer)
+        appendView(view, &chunk, &buffer, &recent)
         appendPoint(#","contentOffset":"#, s.contentOffset, &chunk, &buffer)
-        chunk.reserve(13 + JSONNumberFormat.maximumLength, spillingTo: &buffer)
-        chunk.append(#","zoomScale":"#)
-        JSONNumberFormat.append(s.zoomScale, to: &chunk)
-        appendFlags(s, &chunk, &buffer)
+        appendStateTail(s, &chunk, &buffer, &recent)
         switch message {
         case .willEndDragging(let velocity, let target):
             appendPoint(#","velocity":"#, velocity, &chunk, &buffer)
@@ -95,6 +111,7 @@ public enum DelegateEventEncoder {
         chunk.reserve(2, spillingTo: &buffer)
         chunk.append("}\n")
         chunk.write(to: &buffer)
+        chunk.removeAll()
     }
 
     /// `key` (`,"name":`, at most 24 bytes) and the point as `{"x":…,"y":…}`.
@@ -111,7 +128,7 @@ public enum DelegateEventEncoder {
 
     /// A string value (`"list"`, or `null`), escaped as JSON requires. A short name that needs no
     /// escape joins the chunk; anything else goes to the line after the chunk's bytes.
-    private static func appendString(_ value: String?, _ chunk: inout StackBytes, _ buffer: inout [UInt8]) {
+    static func appendString(_ value: String?, _ chunk: inout StackBytes, _ buffer: inout [UInt8]) {
         guard let value else {
             chunk.reserve(4, spillingTo: &buffer)
             chunk.append("null")
@@ -138,10 +155,10 @@ public enum DelegateEventEncoder {
     // MARK: - The state flags
 
     /// `,"tracking":false,"dragging":true,…,"zoomAnimating":false`: each flag's key and value as one
-    /// literal (a fixed-size copy the compiler writes inline), at most 138 bytes in all.
+    /// literal (a fixed-size copy the compiler writes inline), at most 138 bytes in all, which the
+    /// caller has room for.
     @inline(__always)
-    private static func appendFlags(_ s: ScrollViewState, _ chunk: inout StackBytes, _ buffer: inout [UInt8]) {
-        chunk.reserve(138, spillingTo: &buffer)
+    static func appendFlags(_ s: ScrollViewState, _ chunk: inout StackBytes) {
         if s.isTracking { chunk.append(#","tracking":true"#) } else { chunk.append(#","tracking":false"#) }
         if s.isDragging { chunk.append(#","dragging":true"#) } else { chunk.append(#","dragging":false"#) }
         if s.isDecelerating { chunk.append(#","decelerating":true"#) } else { chunk.append(#","decelerating":false"#) }

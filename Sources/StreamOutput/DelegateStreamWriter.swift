@@ -6,6 +6,8 @@ public final class DelegateStreamWriter {
     public private(set) var eventCount = 0
     /// The line being encoded, reused for every event (no allocation per line).
     private var line: [UInt8] = []
+    /// The view name, zoom scale and flags the last line wrote, which the next line mostly repeats.
+    private var recent = RecentFields()
 
     public init(sink: ByteSink, header: StreamHeader) throws(StreamWriteError) {
         self.sink = sink
@@ -14,21 +16,22 @@ public final class DelegateStreamWriter {
     }
 
     public func write(_ event: DelegateEvent) throws(StreamWriteError) {
-        if try !sink.append({ DelegateEventEncoder.appendLine(event, to: &$0) }) {
-            DelegateEventEncoder.encodeLine(event, into: &line)
+        if try !sink.append({ DelegateEventEncoder.appendLine(event, to: &$0, recent: &recent) }) {
+            line.removeAll(keepingCapacity: true)
+            DelegateEventEncoder.appendLine(event, to: &line, recent: &recent)
             try sink.write(line)
         }
         eventCount += 1
     }
 
-    /// The lines go straight into the sink's buffer when it keeps one, else one by one through `line`.
+    /// The lines go straight into the sink's buffer when it keeps one, else into `line` and then to
+    /// the sink.
     public func write(_ events: [DelegateEvent]) throws(StreamWriteError) {
-        let appended = try sink.append { DelegateEventEncoder.appendLines(events, to: &$0) }
+        let appended = try sink.append { DelegateEventEncoder.appendLines(events, to: &$0, recent: &recent) }
         if !appended {
-            for index in events.indices {
-                DelegateEventEncoder.encodeLine(events[index], into: &line)
-                try sink.write(line)
-            }
+            line.removeAll(keepingCapacity: true)
+            DelegateEventEncoder.appendLines(events, to: &line, recent: &recent)
+            try sink.write(line)
         }
         eventCount += events.count
     }

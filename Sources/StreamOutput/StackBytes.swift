@@ -116,6 +116,14 @@ struct StackBytes {
         count = start + length
     }
 
+    /// Lends the gathered bytes.
+    @inline(__always) mutating func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        let length = count
+        return withUnsafeBytes(of: &storage) { raw in
+            raw.withMemoryRebound(to: UInt8.self) { body(UnsafeBufferPointer(rebasing: $0[0..<length])) }
+        }
+    }
+
     /// Forgets the gathered bytes (after `write(to:)`), to gather more.
     @inline(__always) mutating func removeAll() { count = 0 }
 

@@ -70,6 +70,42 @@ final class DelegateEventEncoderTests: XCTestCase {
         XCTAssertEqual(batch.filter { $0 == UInt8(ascii: "\n") }.count, messages.count)
     }
 
+    /// A stream's writer copies the view's name and the zoom scale with the flags from the line before
+    /// when they repeat: whatever the sequence of views (a lone view's null, a name to escape, one
+    /// longer than the chunk), scales and flags, and whether the sink keeps a buffer or not, each
+    /// line is the line encoded alone.
+    func testAStreamsLinesAreTheLinesEncodedAloneWhateverRepeats() throws {
+        let long = String(repeating: "carousel-", count: 80)
+        let views: [String?] = ["list", "list", nil, nil, "tile\"s", "tile\"s", long, long, "list", "carousel"]
+        var events: [DelegateEvent] = []
+        for i in 0..<200 {
+            var state = self.state
+            state.contentOffset = Point(x: Double(i) * 0.125, y: 5760.034 - Double(i))
+            state.zoomScale = [1, 1, 1, 2.5, 2.5, 0.999_999_9, 1][i % 7]
+            state.isTracking = i % 3 == 0
+            state.isDecelerating = i % 5 == 0
+            state.isZooming = i % 11 < 2
+            state.isZoomAnimating = i % 13 == 0
+            let message: DelegateMessage = i % 4 == 0 ? .didZoom : .didScroll
+            events.append(DelegateEvent(time: Timestamp(microseconds: Int64(i) * 16_667), message: message, state: state,
+                                        view: views[(i / 3) % views.count]))
+        }
+        let expected = events.map { String(decoding: DelegateEventEncoder.encodedLine($0), as: UTF8.self) }.joined()
+
+        let buffered = MemoryByteSink()
+        let writer = try DelegateStreamWriter(sink: buffered, header: StreamHeader(toolVersion: "0", scrollView: ScrollViewConfiguration(), views: [], frameRate: 60))
+        let headerLength = buffered.bytes.count
+        for batch in stride(from: 0, to: events.count, by: 7) { try writer.write(Array(events[batch..<min(batch + 7, events.count)])) }
+        try writer.write(events[0])
+        XCTAssertEqual(String(decoding: buffered.bytes[headerLength...], as: UTF8.self),
+                       expected + String(decoding: DelegateEventEncoder.encodedLine(events[0]), as: UTF8.self))
+
+        let unbuffered = WritingOnlySink()
+        let direct = try DelegateStreamWriter(sink: unbuffered, header: StreamHeader(toolVersion: "0", scrollView: ScrollViewConfiguration(), views: [], frameRate: 60))
+        for event in events { try direct.write(event) }
+        XCTAssertEqual(String(decoding: unbuffered.bytes.drop { $0 != UInt8(ascii: "\n") }.dropFirst(), as: UTF8.self), expected)
+    }
+
     /// Ids are the configuration's: one that needs escaping, or is longer than a line usually is,
     /// is written whole and escaped.
     func testLongAndEscapedIdsAreWrittenWhole() {
@@ -79,4 +115,11 @@ final class DelegateEventEncoderTests: XCTestCase {
         XCTAssertTrue(line.hasPrefix(#"{"t":0,"message":"tap","view":""# + long + #"","contentOffset":{"x":0,"y":136}"#))
         XCTAssertTrue(line.hasSuffix(#","contentView":"a\"b\\c\n","touches":1,"contentPoint":{"x":0,"y":0},"screenPoint":{"x":0,"y":0}}"# + "\n"))
     }
+}
+
+/// A sink without a buffer of its own: the writer encodes into its own line and hands it over.
+private final class WritingOnlySink: ByteSink {
+    var bytes: [UInt8] = []
+    func write(_ bytes: [UInt8]) { self.bytes += bytes }
+    func flush() {}
 }

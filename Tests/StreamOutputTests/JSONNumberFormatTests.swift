@@ -56,6 +56,30 @@ final class JSONNumberFormatTests: XCTestCase {
         XCTAssertEqual(String(decoding: bytes, as: UTF8.self), "9223372036854775807")
     }
 
+    /// Every value up to 200 000, a sweep on to 10^8 (the range of offsets and times), and each side of
+    /// every power of ten up to 10^9, as decimal text has them.
+    func testIntegersBelowAHundredMillionDigitByDigit() {
+        var bytes: [UInt8] = []
+        var values = Array(Int64(0)...200_000) + Array(stride(from: Int64(200_001), to: 100_000_000, by: 9_973))
+        var power: Int64 = 10
+        while power <= 1_000_000_000 {
+            values += [power - 1, power, power + 1, -(power - 1), -power]
+            power *= 10
+        }
+        for value in values {
+            bytes.removeAll(keepingCapacity: true)
+            JSONNumberFormat.append(value, to: &bytes)
+            if String(decoding: bytes, as: UTF8.self) != String(value) {
+                XCTFail("\(value) written as \(String(decoding: bytes, as: UTF8.self))")
+                return
+            }
+        }
+        // With a fraction, as offsets are written.
+        XCTAssertEqual(JSONNumberFormat.format(99_999_999.125), "99999999.125")
+        XCTAssertEqual(JSONNumberFormat.format(-5_760.034), "-5760.034")
+        XCTAssertEqual(JSONNumberFormat.format(100_000_000.5), "100000000.5")
+    }
+
     func testRoundingHalfAwayFromZeroAtTheThousandth() {
         XCTAssertEqual(JSONNumberFormat.format(0.0005), "0.001")
         XCTAssertEqual(JSONNumberFormat.format(-0.0005), "-0.001")
