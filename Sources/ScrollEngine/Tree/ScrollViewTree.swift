@@ -315,13 +315,15 @@ public final class ScrollViewTree {
     }
 
     /// Moves a view's messages to the tree's stream (each names its view already: the view knows
-    /// its id), putting the touch points it measured back on screen.
+    /// its id), putting the touch points it measured back on screen (unless its coordinates are the
+    /// screen's, as a view filling the screen has them).
     private func collect(_ i: Int) {
         let view = entries[i].view
         guard !view.events.isEmpty else { return }
         let start = events.count
         view.takeEvents(appendingTo: &events)
         let placement = entries[i].touchPlacement
+        if placement.isIdentity { return }
         for k in start..<events.count {
             events[k].message.putOnScreen(placement)
         }
