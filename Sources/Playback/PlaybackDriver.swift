@@ -26,6 +26,11 @@ public struct PlaybackDriver<Engine: PlaybackEngine> {
 
     /// Runs the whole replay. `makeEngine` receives the first input frame's time (the engine's
     /// start time). Returns nil engine summary fields when the input holds no frame at all.
+    ///
+    /// Inlinable, so that the caller's module compiles it for its engine type and its closures: the
+    /// loop calls the engine directly rather than through its protocol's witness table, and a no-op
+    /// `pace` or `fed` costs nothing.
+    @inlinable
     @discardableResult
     public func run(
         nextFrame: () throws -> TouchFrame?,
@@ -135,19 +140,22 @@ public struct PlaybackDriver<Engine: PlaybackEngine> {
 /// The frames waiting to be fed, first in first out. Usually one at a time (a recorded frame),
 /// at most a few (the window's opening frame, the closing cancel): the first is held on its own,
 /// so taking it copies and frees nothing.
-private struct FrameQueue {
-    private var first: TouchFrame?
-    private var rest: [TouchFrame] = []
+@usableFromInline
+struct FrameQueue {
+    @usableFromInline var first: TouchFrame?
+    @usableFromInline var rest: [TouchFrame] = []
 
-    var isEmpty: Bool { first == nil }
-    var nextTime: Timestamp? { first?.time }
+    @inlinable init() {}
 
-    mutating func append(_ frame: TouchFrame) {
+    @inlinable var isEmpty: Bool { first == nil }
+    @inlinable var nextTime: Timestamp? { first?.time }
+
+    @inlinable mutating func append(_ frame: TouchFrame) {
         if first == nil { first = frame } else { rest.append(frame) }
     }
 
     /// The first frame, taken out; the queue must not be empty.
-    mutating func removeFirst() -> TouchFrame {
+    @inlinable mutating func removeFirst() -> TouchFrame {
         let frame = first.take()!
         if !rest.isEmpty { first = rest.removeFirst() }
         return frame

@@ -4,16 +4,17 @@ import ScrollEngine
 /// states: fingers already down when the window opens go down at the opening time where they are;
 /// fingers still down when it closes are cancelled at the closing time. Frames before the window
 /// are read only to know where the fingers are.
+@usableFromInline
 struct TouchWindow {
-    let start: Timestamp?
-    let end: Timestamp?
+    @usableFromInline let start: Timestamp?
+    @usableFromInline let end: Timestamp?
     /// Fingers down in the recording so far, with their last location.
     private var recorded = FingerLocations()
     /// Fingers down as fed to the engine.
     private var fed = FingerLocations()
     private var opened = false
 
-    init(start: Timestamp?, end: Timestamp?) {
+    @usableFromInline init(start: Timestamp?, end: Timestamp?) {
         self.start = start
         self.end = end
     }
@@ -23,7 +24,7 @@ struct TouchWindow {
     /// `opening` is the frame that puts fingers already down at the window's start down (at most
     /// once), `frame` the recorded frame as fed; two optionals rather than an array, so that a frame
     /// passes without allocating.
-    mutating func admit(_ frame: TouchFrame) -> (opening: TouchFrame?, frame: TouchFrame?, isPastEnd: Bool) {
+    @usableFromInline mutating func admit(_ frame: TouchFrame) -> (opening: TouchFrame?, frame: TouchFrame?, isPastEnd: Bool) {
         var opening: TouchFrame?
         if !opened, start.map({ frame.time >= $0 }) ?? true {
             opened = true
@@ -75,7 +76,7 @@ struct TouchWindow {
     }
 
     /// Cancels every finger still down, at `time` (the window's end or the input's).
-    mutating func close(at time: Timestamp) -> TouchFrame? {
+    @usableFromInline mutating func close(at time: Timestamp) -> TouchFrame? {
         guard !fed.isEmpty else { return nil }
         let samples = fed.entries.map { TouchSample(slot: $0.slot, phase: .cancel, location: $0.location) }
         fed.removeAll()
