@@ -57,14 +57,14 @@ final class EvemuReaderTests: XCTestCase {
     }
 
     /// Parses `line` after the line `recent` remembers (which may take the repeated-time and
-    /// writer-layout paths) and on its own (which takes neither); asserts that both give the same
-    /// fields, and returns them.
+    /// writer-layout paths) and field by field on its own (which takes neither); asserts that both
+    /// give the same fields, and returns them.
     @discardableResult
     func readsAsAlone(_ line: String, after recent: inout EvemuEventLine.RecentTime,
                       file: StaticString = #filePath, line number: UInt = #line) -> EvemuEventLine.Parsed? {
         let bytes = Array(line.utf8)
         let shared = bytes.withUnsafeBufferPointer { EvemuEventLine.parse($0, recent: &recent) }
-        let alone = EvemuEventLine.parse(ArraySlice(bytes))
+        let alone = EvemuEventLine.parseFieldByField(ArraySlice(bytes))
         XCTAssertEqual(shared?.microseconds, alone?.microseconds, line, file: file, line: number)
         XCTAssertEqual(shared?.type, alone?.type, line, file: file, line: number)
         XCTAssertEqual(shared?.code, alone?.code, line, file: file, line: number)
@@ -300,6 +300,30 @@ final class EvemuReaderTests: XCTestCase {
                 XCTAssertEqual(alone.value, Int32(fields[4]), line)
             }
         }
+        // The first line of a frame, whose time is new, in the same layout: every length of
+        // seconds, then a line with the time it leaves behind (the repeated-time path); near
+        // misses fall back to the field-by-field path with the same result.
+        var seconds = ""
+        for digit in "123456789012" {
+            seconds.append(digit)
+            var recent = EvemuEventLine.RecentTime()
+            XCTAssertEqual(readsAsAlone("E: \(seconds).000100 0003 0035 1415\t# EV_ABS", after: &recent)?.microseconds,
+                           Int64(seconds)! * 1_000_000 + 100)
+            XCTAssertEqual(readsAsAlone("E: \(seconds).000100 0003 0036 -042", after: &recent)?.value, -42)
+            XCTAssertEqual(readsAsAlone("E: \(seconds).000101 0000 0000 0000", after: &recent)?.microseconds,
+                           Int64(seconds)! * 1_000_000 + 101)
+        }
+        for odd in ["E: 1234567890123.000100 0003 0035 1415", "E: 12.00010 0003 0035 1415", "E: 12.0001000 0003 0035 1415",
+                    "E: 12.000100 0003 0035 12345", "E: .000100 0003 0035 1415", "E: 12.000100  0003 0035 1415",
+                    "E: 12.0001x0 0003 0035 1415", "E: 12.000100", "E: 12.000100 0003", "E: 12", "E: 12.000100\t0003\t0035\t1415"] {
+            var recent = EvemuEventLine.RecentTime()
+            readsAsAlone(odd, after: &recent)
+            // And the line after it, whichever path remembered (or did not remember) its time.
+            readsAsAlone("E: 12.000100 0003 0035 1415", after: &recent)
+        }
+        XCTAssertNil(EvemuEventLine.parse(ArraySlice("E: 1234567890123.000100 0003 0035 1415".utf8)))
+        XCTAssertEqual(EvemuEventLine.parse(ArraySlice("E: 12.000100 0003 0035 12345".utf8))?.value, 12345)
+
         // Absolute values, so that both paths agreeing on a wrong answer would not pass.
         var recent = EvemuEventLine.RecentTime()
         func read(_ line: String) -> [Int64]? {

@@ -50,10 +50,20 @@ enum EvemuEventLine {
         return line.withUnsafeBufferPointer { parse($0, recent: &recent) }
     }
 
+    /// The line read field by field only (`parseFields`), the reference the fixed-offset paths are
+    /// tested against.
+    static func parseFieldByField(_ line: ArraySlice<UInt8>) -> Parsed? {
+        var recent = RecentTime()
+        return line.withUnsafeBufferPointer { parseFields($0, recent: &recent) }
+    }
+
     /// The line at `bytes`; `recent` is the time field of the line parsed before it (and becomes
     /// this line's).
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>, recent: inout RecentTime) -> Parsed? {
-        if let base = bytes.baseAddress, let line = writerLayout(base, count: bytes.count, recent: recent) { return line }
+        if let base = bytes.baseAddress {
+            if let line = writerLayout(base, count: bytes.count, recent: recent) { return line }
+            if let line = writerLayoutWithNewTime(base, count: bytes.count, recent: &recent) { return line }
+        }
         return parseFields(bytes, recent: &recent)
     }
 
@@ -64,16 +74,56 @@ enum EvemuEventLine {
     /// reads with the same result wherever both accept a line.
     @inline(__always)
     private static func writerLayout(_ line: UnsafePointer<UInt8>, count: Int, recent: RecentTime) -> Parsed? {
-        // "E: ", the time, " tttt cccc ", then four bytes of value.
-        let typeAt = 3 &+ recent.length &+ 1, valueAt = typeAt &+ 10, after = valueAt &+ 4
         let raw = UnsafeRawPointer(line)
-        guard recent.length != 0, count >= after, UInt16(littleEndian: raw.loadUnaligned(as: UInt16.self)) == 0x3A45 /* "E:" */, line[2] == 0x20,
-              recent.matches(raw + 3, available: count &- 3), line[typeAt &- 1] == 0x20, line[typeAt &+ 4] == 0x20,
-              line[valueAt &- 1] == 0x20, let (type, code) = hex4Pair(raw + typeAt, raw + typeAt + 5),
-              let value = decimal4(raw + valueAt),
-              after == count || (line[after] == 0x09 && after &+ 1 < count && line[after &+ 1] == UInt8(ascii: "#"))
+        guard recent.length != 0, count >= 3 &+ recent.length, UInt16(littleEndian: raw.loadUnaligned(as: UInt16.self)) == 0x3A45 /* "E:" */,
+              line[2] == 0x20, recent.matches(raw + 3, available: count &- 3),
+              let (type, code, value) = fieldsAfterTime(line, count: count, timeLength: recent.length)
         else { return nil }
         return Parsed(microseconds: recent.microseconds, type: type, code: code, value: value)
+    }
+
+    /// The same layout on the first line of a frame, whose time is new: `sec.usec` as evemu-record
+    /// writes it (1 to 12 digits of seconds, exactly six of microseconds) is converted and remembered
+    /// for the lines after it, and the rest matched as `writerLayout` matches it.
+    @inline(__always)
+    private static func writerLayoutWithNewTime(_ line: UnsafePointer<UInt8>, count: Int, recent: inout RecentTime) -> Parsed? {
+        let raw = UnsafeRawPointer(line)
+        guard count >= 3, UInt16(littleEndian: raw.loadUnaligned(as: UInt16.self)) == 0x3A45 /* "E:" */, line[2] == 0x20 else { return nil }
+        var index = 3, seconds: Int64 = 0
+        let secondsEnd = min(count, 3 &+ 12)
+        while index < secondsEnd {
+            let digit = line[index] &- 0x30
+            if digit > 9 { break }
+            seconds = seconds &* 10 &+ Int64(digit)
+            index &+= 1
+        }
+        guard index > 3, count &- index > 7, line[index] == UInt8(ascii: ".") else { return nil }
+        var microseconds: Int64 = 0
+        for offset in 1...6 {
+            let digit = line[index &+ offset] &- 0x30
+            guard digit <= 9 else { return nil }
+            microseconds = microseconds &* 10 &+ Int64(digit)
+        }
+        let timeLength = index &- 3 &+ 7
+        // At most 12 digits of seconds: below 2^63 µs.
+        microseconds = seconds &* 1_000_000 &+ microseconds
+        guard let (type, code, value) = fieldsAfterTime(line, count: count, timeLength: timeLength) else { return nil }
+        recent.remember(raw + 3, length: timeLength, microseconds: microseconds)
+        return Parsed(microseconds: microseconds, type: type, code: code, value: value)
+    }
+
+    /// ` tttt cccc vvvv` after the time field of `timeLength` bytes (which starts at offset 3), then
+    /// the line's end or a tab and its `#` comment: type and code converted as one 8-byte word, the
+    /// value (`%04d`: four digits, or `-` and three) as one 4-byte word.
+    @inline(__always)
+    private static func fieldsAfterTime(_ line: UnsafePointer<UInt8>, count: Int, timeLength: Int) -> (UInt16, UInt16, Int32)? {
+        let typeAt = 3 &+ timeLength &+ 1, valueAt = typeAt &+ 10, after = valueAt &+ 4
+        let raw = UnsafeRawPointer(line)
+        guard count >= after, line[typeAt &- 1] == 0x20, line[typeAt &+ 4] == 0x20, line[valueAt &- 1] == 0x20,
+              let (type, code) = hex4Pair(raw + typeAt, raw + typeAt + 5), let value = decimal4(raw + valueAt),
+              after == count || (line[after] == 0x09 && after &+ 1 < count && line[after &+ 1] == UInt8(ascii: "#"))
+        else { return nil }
+        return (type, code, value)
     }
 
     /// Wrapping arithmetic below: each field's digit count is capped before its value could
