@@ -28,7 +28,7 @@ RUN_NESTED   ?= config/list-with-carousel.yaml recordings/scripts/list-with-caro
 # `$(call deploy_flags,CONFIG)`: the Swift runtime linked in statically (the target has no toolchain), and in
 # release whole-program link-time optimisation (SwiftPM's LTO mode: the modules are compiled to LLVM bitcode
 # and optimised together when linked, so a call from one module into another — reader, playback driver,
-# engine, stream writer — is inlined as a call within one is; a replay runs 6–9 % less CPU). One set of flags
+# engine, stream writer — is inlined as a call within one is; a replay runs 6–8 % less CPU). One set of flags
 # for all of them, so they share one .build/release and no build recompiles another's modules.
 deploy_flags = -c $(1) --static-swift-stdlib $(if $(filter release,$(1)),--experimental-lto-mode=full)
 

@@ -7,7 +7,7 @@ Why: the kernel maps a file-backed page fault's neighbours too (fault-around, 64
 touches scattered over the 11 MiB of .text made ~7 MiB of the binary resident. Packed together, the ~0.8 MiB
 that runs is what gets mapped. The same holds for the Swift metadata, witness tables and constants a replay
 reads: with whole-program link-time optimisation they are laid out in one object's order, spread over 2 MiB
-of .rodata and .data.rel.ro, and ordering them took a replay's peak RSS from 8.7–8.9 MiB back to 7.7–8.0.
+of .rodata and .data.rel.ro, and ordering them took a replay's peak RSS from 8.7–8.9 MiB back to 7.4–8.2.
 A stale list only costs memory, never correctness: names that no longer exist are ignored, new symbols land
 where the linker would have put them anyway.
 

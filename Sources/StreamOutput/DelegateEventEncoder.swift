@@ -16,13 +16,6 @@ public enum DelegateEventEncoder {
         return line
     }
 
-    /// The same line, written into `buffer` (replacing what it held, reusing its storage), so that
-    /// a stream encodes event after event without allocating.
-    public static func encodeLine(_ event: DelegateEvent, into buffer: inout [UInt8]) {
-        buffer.removeAll(keepingCapacity: true)
-        appendLine(event, to: &buffer)
-    }
-
     /// The lines of `events`, one after another, appended to the end of `buffer`.
     public static func appendLines(_ events: [DelegateEvent], to buffer: inout [UInt8]) {
         var recent = RecentFields()

@@ -116,7 +116,8 @@ struct StackBytes {
         count = start + length
     }
 
-    /// Lends the gathered bytes.
+    /// Lends the gathered bytes, typed (Array appends typed bytes with one memcpy, a raw buffer
+    /// byte by byte).
     @inline(__always) mutating func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         let length = count
         return withUnsafeBytes(of: &storage) { raw in
@@ -138,12 +139,6 @@ struct StackBytes {
 
     /// Copies the gathered bytes to the end of `bytes`.
     @inline(__always) mutating func write(to bytes: inout [UInt8]) {
-        let length = count
-        withUnsafeBytes(of: &storage) { raw in
-            // As typed bytes: Array appends those with one memcpy, a raw buffer byte by byte.
-            raw.withMemoryRebound(to: UInt8.self) { typed in
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: typed[0..<length]))
-            }
-        }
+        withBytes { bytes.append(contentsOf: $0) }
     }
 }

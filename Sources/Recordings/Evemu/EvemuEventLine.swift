@@ -60,35 +60,25 @@ enum EvemuEventLine {
     /// The line at `bytes`; `recent` is the time field of the line parsed before it (and becomes
     /// this line's).
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>, recent: inout RecentTime) -> Parsed? {
-        if let base = bytes.baseAddress {
-            if let line = writerLayout(base, count: bytes.count, recent: recent) { return line }
-            if let line = writerLayoutWithNewTime(base, count: bytes.count, recent: &recent) { return line }
-        }
+        if let base = bytes.baseAddress, let line = writerLayout(base, count: bytes.count, recent: &recent) { return line }
         return parseFields(bytes, recent: &recent)
     }
 
     /// evemu-record's own layout, `E: %lu.%06u %04x %04x %04d` followed by the line's end or a tab
-    /// and its `#` comment, when the time field repeats the line before's (as all but the first
-    /// line of an evdev frame do): matched at fixed offsets, type and code converted as one 8-byte
-    /// word and the value as one 4-byte word. Nil for any other line, which `parseFields` then
-    /// reads with the same result wherever both accept a line.
+    /// and its `#` comment, matched at fixed offsets: type and code converted as one 8-byte word and
+    /// the value as one 4-byte word. The time field is compared with the line before's as 8-byte
+    /// words (all but the first line of an evdev frame repeat it); a new one (1 to 12 digits of
+    /// seconds, exactly six of microseconds) is converted and remembered for the lines after it.
+    /// Nil for any other line, which `parseFields` then reads with the same result wherever both
+    /// accept a line.
     @inline(__always)
-    private static func writerLayout(_ line: UnsafePointer<UInt8>, count: Int, recent: RecentTime) -> Parsed? {
-        let raw = UnsafeRawPointer(line)
-        guard recent.length != 0, count >= 3 &+ recent.length, UInt16(littleEndian: raw.loadUnaligned(as: UInt16.self)) == 0x3A45 /* "E:" */,
-              line[2] == 0x20, recent.matches(raw + 3, available: count &- 3),
-              let (type, code, value) = fieldsAfterTime(line, count: count, timeLength: recent.length)
-        else { return nil }
-        return Parsed(microseconds: recent.microseconds, type: type, code: code, value: value)
-    }
-
-    /// The same layout on the first line of a frame, whose time is new: `sec.usec` as evemu-record
-    /// writes it (1 to 12 digits of seconds, exactly six of microseconds) is converted and remembered
-    /// for the lines after it, and the rest matched as `writerLayout` matches it.
-    @inline(__always)
-    private static func writerLayoutWithNewTime(_ line: UnsafePointer<UInt8>, count: Int, recent: inout RecentTime) -> Parsed? {
+    private static func writerLayout(_ line: UnsafePointer<UInt8>, count: Int, recent: inout RecentTime) -> Parsed? {
         let raw = UnsafeRawPointer(line)
         guard count >= 3, UInt16(littleEndian: raw.loadUnaligned(as: UInt16.self)) == 0x3A45 /* "E:" */, line[2] == 0x20 else { return nil }
+        if recent.matches(raw + 3, available: count &- 3),
+           let (type, code, value) = fieldsAfterTime(line, count: count, timeLength: recent.length) {
+            return Parsed(microseconds: recent.microseconds, type: type, code: code, value: value)
+        }
         var index = 3, seconds: Int64 = 0
         let secondsEnd = min(count, 3 &+ 12)
         while index < secondsEnd {
