@@ -19,14 +19,14 @@ public struct EvdevDecoder: Sendable {
     /// Slots this decoder tracks (protocol B: the device's, capped at `maximumSlots`).
     public let slotCount: Int
     /// More slots than this are not tracked (a device claiming millions is broken, not big).
-    public static let maximumSlots = 256
+    public static let maximumSlots = ChangedSlots.capacity
 
     private let xAxis: AbsInfo
     private let yAxis: AbsInfo
     private var slots: [SlotState]
-    /// The slots that had an event since the last SYN_REPORT, one bit per slot (64 to a word): only
-    /// they can change at the commit, so it visits them alone, in slot order.
-    private var changedSlots: [UInt64]
+    /// The slots that had an event since the last SYN_REPORT: only they can change at the commit,
+    /// so it visits them alone, in slot order.
+    private var changedSlots = ChangedSlots()
     private var currentSlot: Int?
     private var contacts = ContactAssembler()
     private var activeContacts: [ActiveContact] = []
@@ -72,7 +72,6 @@ public struct EvdevDecoder: Sendable {
         }
         slotCount = count
         slots = Array(repeating: SlotState(x: xAxis.value, y: yAxis.value), count: touchProtocol == .multitouchB ? count : 0)
-        changedSlots = Array(repeating: 0, count: (slots.count + 63) / 64)
         single = SingleTouchState(x: xAxis.value, y: yAxis.value)
     }
 
@@ -169,7 +168,7 @@ public struct EvdevDecoder: Sendable {
             slots[index].life = life
             slots[index].frame = SlotFrame()
         }
-        for word in changedSlots.indices { changedSlots[word] = 0 }
+        changedSlots.removeAll()
         samples += cancelContactsAndSingleTouch()
         single.unknown = true
         contacts = ContactAssembler()
@@ -231,7 +230,7 @@ public struct EvdevDecoder: Sendable {
             return
         }
         // The commit visits this slot.
-        changedSlots[index &>> 6] |= 1 &<< UInt64(index & 63)
+        changedSlots.insert(index)
     }
 
     private mutating func commitSlots() -> [TouchSample] {
@@ -244,26 +243,20 @@ public struct EvdevDecoder: Sendable {
         let (mapping, xAxis, yAxis) = (mapping, xAxis, yAxis)
         var samples: [TouchSample] = []
         swap(&samples, &frameSamples)
+        var changed = changedSlots
+        changedSlots.removeAll()
         slots.withUnsafeMutableBufferPointer { slots in
-            changedSlots.withUnsafeMutableBufferPointer { changed in
-                for word in changed.indices {
-                    var bits = changed[word]
-                    changed[word] = 0
-                    while bits != 0 {
-                        let index = word &* 64 &+ bits.trailingZeroBitCount
-                        bits &= bits &- 1
-                        var frame = slots[index].frame
-                        frame.touching = slots[index].trackingID >= 0
-                        frame.palm = slots[index].toolType == MTToolType.palm
-                        let (life, phases) = slots[index].life.next(.frame(frame))
-                        for phase in phases {
-                            samples.append(TouchSample(slot: TouchSlot(index), phase: phase,
-                                                       location: mapping.screenPoint(x: slots[index].x, y: slots[index].y, xAxis: xAxis, yAxis: yAxis)))
-                        }
-                        slots[index].life = life
-                        slots[index].frame = SlotFrame()
-                    }
+            changed.drain { index in
+                var frame = slots[index].frame
+                frame.touching = slots[index].trackingID >= 0
+                frame.palm = slots[index].toolType == MTToolType.palm
+                let (life, phases) = slots[index].life.next(.frame(frame))
+                for phase in phases {
+                    samples.append(TouchSample(slot: TouchSlot(index), phase: phase,
+                                               location: mapping.screenPoint(x: slots[index].x, y: slots[index].y, xAxis: xAxis, yAxis: yAxis)))
                 }
+                slots[index].life = life
+                slots[index].frame = SlotFrame()
             }
         }
         swap(&samples, &frameSamples)
