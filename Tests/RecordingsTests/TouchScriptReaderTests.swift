@@ -100,6 +100,77 @@ final class TouchScriptReaderTests: XCTestCase {
         XCTAssertTrue(error?.expected.contains("already down") ?? false)
     }
 
+    /// A frame's lines are taken from the reader's buffer in one pass while they are buffered and
+    /// in the common layout, and line by line otherwise (a line in another layout, a line cut by the
+    /// end of a chunk): the frames must not depend on which. A generated script (three fingers go
+    /// down, 200 frames move some of them, all three lift), its lines in the writer's layout, with
+    /// keys reordered, with an escaped phase (which only the full parser reads), after comments and
+    /// blank lines, or ending in CRLF, read in chunks of every size, gives exactly the frames it was
+    /// written from.
+    func testFramesDoNotDependOnHowTheirLinesAreRead() throws {
+        var random = MalformedInputTests.SeededGenerator(state: 0x70_0C4)
+        func location() -> Point {
+            Point(x: Double(random.next() % 1_280_000) / 1000, y: Double(random.next() % 800_000) / 1000)
+        }
+        let slots = (0..<3).map { TouchSlot($0) }
+        var expected = [TouchFrame(time: Timestamp(microseconds: 0), samples: slots.map {
+            TouchSample(slot: $0, phase: .down, location: location())
+        })]
+        var time: Int64 = 0
+        for _ in 0..<200 {
+            time += Int64(1 + random.next() % 20_000)
+            let moved = slots.filter { _ in random.next() % 2 == 0 }
+            expected.append(TouchFrame(time: Timestamp(microseconds: time), samples: (moved.isEmpty ? [slots[0]] : moved).map {
+                TouchSample(slot: $0, phase: .move, location: location())
+            }))
+        }
+        expected.append(TouchFrame(time: Timestamp(microseconds: time + 1), samples: slots.map {
+            TouchSample(slot: $0, phase: .up, location: location())
+        }))
+        var script = ""
+        for frame in expected {
+            for sample in frame.samples {
+                let (t, slot, phase) = (frame.time.microseconds, sample.slot.rawValue, sample.phase.rawValue)
+                let (x, y) = (DecimalText.format(sample.location.x), DecimalText.format(sample.location.y))
+                let written = TouchScriptWriter.line(time: frame.time, sample: sample)
+                switch random.next() % 8 {
+                case 0: script += "{\"y\": \(y), \"x\": \(x), \"phase\": \"\(phase)\", \"slot\": \(slot), \"t\": \(t)}\n"
+                case 1: script += "{\"t\":\(t),\"slot\":\(slot),\"phase\":\"\\u00\(String(phase.utf8.first!, radix: 16))\(phase.dropFirst())\",\"x\":\(x),\"y\":\(y)}\n"
+                case 2: script += "# a comment\n\n\(written)\n"
+                case 3: script += "\(written)\r\n"
+                default: script += "\(written)\n"
+                }
+            }
+        }
+        for chunkSize in chunkSizes + [64, 333] {
+            XCTAssertEqual(try frames(script, chunkSize: chunkSize), expected, "chunks of \(chunkSize) bytes")
+        }
+    }
+
+    /// A line after a frame's first that cannot be read ends the frame: the frame comes first,
+    /// the error with the next call. A line the finger bookkeeping refuses fails at once.
+    func testAnErrorAfterAFramesFirstLineComesAfterTheFrame() throws {
+        for chunkSize in chunkSizes {
+            var reader = TouchScriptReader(source: MemoryByteSource(name: "test.jsonl", text: """
+            {"t": 100, "slot": 0, "phase": "down", "x": 1, "y": 2}
+            {"t": 100, "slot": 1, "phase": "down", "x": 3, "y": 4}
+            {"t": 99, "slot": 0, "phase": "up", "x": 1, "y": 2}
+            """, chunkSize: chunkSize))
+            let frame = try reader.nextFrame()
+            XCTAssertEqual(frame?.samples.map(\.slot), [TouchSlot(0), TouchSlot(1)], "chunks of \(chunkSize) bytes")
+            let error = recordingError { _ = try reader.nextFrame() }
+            XCTAssertEqual(error?.line, 3)
+            XCTAssertTrue(error?.expected.contains("must not go backwards") ?? false, "\(String(describing: error))")
+
+            let refused = recordingError { _ = try frames("""
+            {"t": 0, "slot": 0, "phase": "down", "x": 1, "y": 2}
+            {"t": 0, "slot": 1, "phase": "move", "x": 1, "y": 2}
+            """, chunkSize: chunkSize) }
+            XCTAssertEqual(refused?.line, 2)
+            XCTAssertTrue(refused?.expected.contains("slot 1 is not down") ?? false, "\(String(describing: refused))")
+        }
+    }
+
     func testMissingFileIsAnErrorNotACrash() {
         let error = recordingError { _ = try TouchScriptReader(path: "/nonexistent/x.touches.jsonl") }
         XCTAssertEqual(error?.file, "/nonexistent/x.touches.jsonl")

@@ -52,7 +52,38 @@ public struct TouchScriptReader: TouchFrameReader {
         // empties it; an empty array's removeAll still costs a call through replaceSubrange).
         if !frameSamples.isEmpty { frameSamples.removeAll(keepingCapacity: true) }
         frameSamples.append(try apply(first.event, line: first.line))
-        while true {
+        // The frame's other lines, and the next frame's first, taken from the buffer in one pass.
+        // A line this does not take (anything but a common event line, a time out of order, an
+        // event the bookkeeping refuses, or the end of what is buffered) is read below as usual.
+        // The state the pass changes is moved out of `self` for it (not copied: its arrays stay
+        // uniquely referenced), since the pass itself is a change of `lines`.
+        var frameEnded = false
+        var samples: [TouchSample] = [], fingers = FingerLocations(), latest = lastTime, next = pending
+        swap(&samples, &frameSamples)
+        swap(&fingers, &down)
+        lines.forEachBufferedLine { number, bytes in
+            let event: TouchScriptEvent
+            switch Self.classify(bytes) {
+            case .blankOrComment: return .read
+            case .other: return .left
+            case .common(let common): event = common
+            }
+            if let latest, event.time < latest { return .left }
+            guard event.time == first.event.time else {
+                latest = event.time
+                next = (event, number)
+                frameEnded = true
+                return .readLast
+            }
+            guard let sample = Self.applyIfValid(event, to: &fingers) else { return .left }
+            latest = event.time
+            samples.append(sample)
+            return .read
+        }
+        swap(&samples, &frameSamples)
+        swap(&fingers, &down)
+        (lastTime, pending) = (latest, next)
+        while !frameEnded {
             // Looking ahead for more events of this frame: an error there belongs to a later
             // line, so the frame read so far is returned first and the error on the next call.
             // From a pipe, a pause of the writer also ends the frame: a program feeding touches
@@ -85,24 +116,52 @@ public struct TouchScriptReader: TouchFrameReader {
         })
     }
 
-    /// Checks the finger bookkeeping for one event and returns its sample.
-    private mutating func apply(_ event: TouchScriptEvent, line: Int) throws -> TouchSample {
+    /// What a line of the script is, told from its bytes.
+    private enum LineKind {
+        case blankOrComment
+        /// In the common layout (`TouchScriptLineScanner`), with values in range.
+        case common(TouchScriptEvent)
+        /// Anything else, without the spaces before it: the full parser reads it (and says what is wrong).
+        case other(UnsafeBufferPointer<UInt8>)
+    }
+
+    @inline(__always)
+    private static func classify(_ bytes: UnsafeBufferPointer<UInt8>) -> LineKind {
+        var start = 0
+        while start < bytes.count, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+        if start == bytes.count || bytes[start] == UInt8(ascii: "#") { return .blankOrComment }
+        let content = UnsafeBufferPointer(rebasing: bytes[start...])
+        guard let fields = TouchScriptLineScanner.scan(content), let event = event(fields) else { return .other(content) }
+        return .common(event)
+    }
+
+    /// The sample of `event` when the finger bookkeeping accepts it (a down for a slot that is
+    /// not down, a move, up or cancel for one that is), updating `down`; nil, changing nothing,
+    /// otherwise.
+    private static func applyIfValid(_ event: TouchScriptEvent, to down: inout FingerLocations) -> TouchSample? {
         switch event.phase {
         case .down:
-            guard !down.contains(event.slot) else {
-                throw error(line, "\"down\" for a slot that is not down, but \(event.slot) is already down")
-            }
+            guard !down.contains(event.slot) else { return nil }
             down.set(event.slot, event.location)
         case .move:
-            guard down.move(event.slot, to: event.location) else {
-                throw error(line, "\"move\" only for a slot that is down, but \(event.slot) is not down")
-            }
+            guard down.move(event.slot, to: event.location) else { return nil }
         case .up, .cancel:
-            guard down.remove(event.slot) else {
-                throw error(line, "\"\(event.phase.rawValue)\" only for a slot that is down, but \(event.slot) is not down")
-            }
+            guard down.remove(event.slot) else { return nil }
         }
         return TouchSample(slot: event.slot, phase: event.phase, location: event.location)
+    }
+
+    /// Checks the finger bookkeeping for one event and returns its sample, or says what is wrong.
+    private mutating func apply(_ event: TouchScriptEvent, line: Int) throws -> TouchSample {
+        if let sample = Self.applyIfValid(event, to: &down) { return sample }
+        switch event.phase {
+        case .down:
+            throw error(line, "\"down\" for a slot that is not down, but \(event.slot) is already down")
+        case .move:
+            throw error(line, "\"move\" only for a slot that is down, but \(event.slot) is not down")
+        case .up, .cancel:
+            throw error(line, "\"\(event.phase.rawValue)\" only for a slot that is down, but \(event.slot) is not down")
+        }
     }
 
     /// The next event, or nil at the end of the input (or, with `unlessInputPauses`, when the next
@@ -113,13 +172,13 @@ public struct TouchScriptReader: TouchFrameReader {
             // is copied out (`declined`) for the full parser.
             var declined: ArraySlice<UInt8>?
             guard let read = try lines.withNextRawLine({ number, bytes -> (Int, TouchScriptEvent?)? in
-                var start = 0
-                while start < bytes.count, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
-                if start == bytes.count || bytes[start] == UInt8(ascii: "#") { return nil }
-                let content = UnsafeBufferPointer(rebasing: bytes[start...])
-                if let fields = TouchScriptLineScanner.scan(content), let event = Self.event(fields) { return (number, event) }
-                declined = ArraySlice(content)
-                return (number, nil)
+                switch Self.classify(bytes) {
+                case .blankOrComment: return nil
+                case .common(let event): return (number, event)
+                case .other(let content):
+                    declined = ArraySlice(content)
+                    return (number, nil)
+                }
             }) else { return nil } // the end of the input
             guard let (number, scanned) = read else { continue } // a blank line or a comment
             let event = try scanned ?? parse(declined ?? [], line: number)
