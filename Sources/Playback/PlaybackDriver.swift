@@ -97,14 +97,16 @@ public struct PlaybackDriver<Engine: PlaybackEngine> {
             try refill()
             let wakeUp = schedule.nextWakeup(after: now, isAnimating: engine.isAnimating, timerDeadline: engine.nextTimerDeadline)
             if let next = queue.nextTime, wakeUp.map({ next <= $0 }) ?? true {
-                let frame = queue.removeFirst()
-                let fedFrame = TouchFrame(time: EngineSchedule.inputTime(frame.time, after: now), samples: frame.samples)
+                // The frame itself, its time moved past the step before if need be (its samples are
+                // neither copied nor retained again on the way to the engine).
+                var fedFrame = queue.removeFirst()
+                fedFrame.time = EngineSchedule.inputTime(fedFrame.time, after: now)
                 try step(to: fedFrame.time) {
                     fed(fedFrame)
                     engine.handle(fedFrame)
                 }
                 summary.inputFrames += 1
-                summary.touchesDown += frame.samples.count { $0.phase == .down }
+                summary.touchesDown += fedFrame.samples.count { $0.phase == .down }
                 continue
             }
             guard let time = wakeUp else { break }

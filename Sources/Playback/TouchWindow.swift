@@ -24,7 +24,7 @@ struct TouchWindow {
     /// `opening` is the frame that puts fingers already down at the window's start down (at most
     /// once), `frame` the recorded frame as fed; two optionals rather than an array, so that a frame
     /// passes without allocating.
-    @usableFromInline mutating func admit(_ frame: TouchFrame) -> (opening: TouchFrame?, frame: TouchFrame?, isPastEnd: Bool) {
+    @usableFromInline mutating func admit(_ frame: consuming TouchFrame) -> (opening: TouchFrame?, frame: TouchFrame?, isPastEnd: Bool) {
         var opening: TouchFrame?
         if !opened, start.map({ frame.time >= $0 }) ?? true {
             opened = true
