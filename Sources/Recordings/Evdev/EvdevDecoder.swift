@@ -243,8 +243,9 @@ public struct EvdevDecoder: Sendable {
         let (mapping, xAxis, yAxis) = (mapping, xAxis, yAxis)
         var samples: [TouchSample] = []
         swap(&samples, &frameSamples)
-        var changed = changedSlots
-        changedSlots.removeAll()
+        // Taken out of `self` (left empty for the next frame), since the walk changes the slots.
+        var changed = ChangedSlots()
+        swap(&changed, &changedSlots)
         slots.withUnsafeMutableBufferPointer { slots in
             changed.drain { index in
                 var frame = slots[index].frame
