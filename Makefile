@@ -28,11 +28,14 @@ RUN_NESTED   ?= config/list-with-carousel.yaml recordings/scripts/list-with-caro
 # `$(call deploy_flags,CONFIG)`: the Swift runtime linked in statically (the target has no toolchain), and in
 # release whole-program link-time optimisation (SwiftPM's LTO mode: the modules are compiled to LLVM bitcode
 # and optimised together when linked, so a call from one module into another — reader, playback driver,
-# engine, stream writer — is inlined as a call within one is; a replay runs 6–8 % less CPU). One set of flags
-# for all of them, so they share one .build/release and no build recompiles another's modules.
-deploy_flags = -c $(1) --static-swift-stdlib $(if $(filter release,$(1)),--experimental-lto-mode=full)
+# engine, stream writer — is inlined as a call within one is; a replay runs 6–8 % less CPU), guided by a profile
+# of a training run (mk/pgo.mk: a target that builds release depends on $(call pgo_for,CONFIG)). One set of
+# flags for all of them, so they share one .build/release and no build recompiles another's modules.
+deploy_flags = -c $(1) --static-swift-stdlib $(if $(filter release,$(1)),--experimental-lto-mode=full $(PGO_USE_FLAGS))
 
--include mk/*.mk
+# Profile-guided optimisation first: deploy_flags, and the areas' rules that build release, use its variables.
+include mk/pgo.mk
+-include $(filter-out mk/pgo.mk,$(wildcard mk/*.mk))
 
 .PHONY: all deps build run test swift-test soak bench bench-table golden clean help
 
@@ -71,7 +74,7 @@ BENCH_CONFIG_FLAGS := $(call deploy_flags,release)
 BENCH_BUILD_FLAGS := $(BENCH_CONFIG_FLAGS) --product touchscroll
 bench: bench-table
 
-bench-table: deps
+bench-table: deps $(call pgo_for,release)
 	$(SWIFT) build $(BENCH_BUILD_FLAGS) $(SWIFT_FLAGS)
 	$(SWIFT) build $(BENCH_CONFIG_FLAGS) --product recordings-bench $(SWIFT_FLAGS)
 	$(SWIFT) build $(BENCH_CONFIG_FLAGS) --product RendererBench $(SWIFT_FLAGS)

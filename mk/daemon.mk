@@ -51,7 +51,7 @@ udev-check: deps
 	[ "$$found" = 4 ] || { echo "hwdb example: expected 4 EVDEV_ABS properties for its match, got $$found" >&2; exit 1; }; \
 	echo "hwdb example: compiles, its match yields 4 EVDEV_ABS properties"
 
-install:
+install: $(call pgo_for,$(INSTALL_CONFIG))
 	$(SWIFT) build $(INSTALL_BUILD_FLAGS) $(SWIFT_FLAGS)
 	install -D -s -m 0755 "$$($(SWIFT) build $(INSTALL_BUILD_FLAGS) --show-bin-path)/touchscroll" "$(DESTDIR)$(PREFIX)/bin/touchscroll"
 	install -d "$(DESTDIR)$(PREFIX)/lib/systemd/system"

@@ -39,7 +39,7 @@ TEST_EXTRA += e2e
 e2e-image: deps
 	e2e/build-image.sh > /dev/null
 
-e2e-payload: deps
+e2e-payload: deps $(call pgo_for,$(E2E_CONFIG))
 	$(SWIFT) build $(E2E_BUILD_FLAGS) $(SWIFT_FLAGS)
 	e2e/stage-payload.sh $(E2E_PAYLOAD) "$$($(SWIFT) build $(E2E_BUILD_FLAGS) --show-bin-path)/touchscroll" > /dev/null
 

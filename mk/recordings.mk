@@ -16,6 +16,6 @@ BENCH_RECORDINGS ?= $(wildcard ../shared/recordings/evemu-data/3m.event) "record
 .PHONY: bench-recordings
 bench: bench-recordings
 
-bench-recordings: deps
+bench-recordings: deps $(call pgo_for,release)
 	$(SWIFT) build $(call deploy_flags,release) $(SWIFT_FLAGS) --product recordings-bench
 	"$$($(SWIFT) build $(call deploy_flags,release) --show-bin-path)/recordings-bench" $(BENCH_RECORDINGS)

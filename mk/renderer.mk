@@ -5,13 +5,13 @@ APT_PACKAGES += libpixman-1-dev libpng-dev libdrm-dev libjpeg62-turbo-dev
 bench: bench-render
 
 # Pan and zoom frame times at 1280x800 XRGB8888, as ratios to one memcpy of the frame.
-bench-render: deps
+bench-render: deps $(call pgo_for,release)
 	$(SWIFT) build $(call deploy_flags,release) --product RendererBench $(SWIFT_FLAGS)
 	"$$($(SWIFT) build $(call deploy_flags,release) --show-bin-path)/RendererBench"
 
 # Regenerates docs/screenshot.png from the headless target, and the README's screen of two scroll
 # views (docs/images/list-with-carousel.png) with `touchscroll render`, as the README shows the command.
-screenshot-render: deps
+screenshot-render: deps $(call pgo_for,release)
 	$(SWIFT) build $(call deploy_flags,release) --product RendererBench $(SWIFT_FLAGS)
 	"$$($(SWIFT) build $(call deploy_flags,release) --show-bin-path)/RendererBench" --frames 10 --screenshot docs/screenshot.png
 	$(SWIFT) build $(call deploy_flags,release) --product touchscroll $(SWIFT_FLAGS)
