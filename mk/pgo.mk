@@ -4,8 +4,8 @@
 # engine's per-frame step, the JSON writer) for the branches they really take.
 #
 #   make pgo-profile   (re)build the profile: an instrumented build (its own scratch path, so the
-#                      release build's objects are untouched), bench/pgo-train.sh's training run,
-#                      llvm-profdata merge
+#                      release build's objects are untouched), then bench/pgo-train.sh's training run,
+#                      whose counts it merges (weighted: see there) with llvm-profdata
 #   PGO=0              release builds without the profile (a toolchain without the profile runtime)
 #
 # The profile is named by a hash of what it is made from (the sources, Package.swift, the training
@@ -46,8 +46,7 @@ $(PGO_PROFILE): | deps
 	@test -f "$(PGO_RUNTIME)" || { echo "pgo: the profile runtime $(PGO_RUNTIME) is missing from the" \
 	  "toolchain; build without profile-guided optimisation with PGO=0" >&2; exit 1; }
 	$(SWIFT) build $(PGO_GENERATE_FLAGS) $(SWIFT_FLAGS)
-	bench/pgo-train.sh "$$($(SWIFT) build $(PGO_GENERATE_FLAGS) --show-bin-path)/touchscroll" $(PGO_DIR)/raw
-	$(LLVM_PROFDATA) merge -o $@.tmp $(PGO_DIR)/raw/*.profraw
+	LLVM_PROFDATA="$(LLVM_PROFDATA)" bench/pgo-train.sh "$$($(SWIFT) build $(PGO_GENERATE_FLAGS) --show-bin-path)/touchscroll" $@.tmp
 	rm -f $(PGO_DIR)/touchscroll-*.profdata
 	mv $@.tmp $@
 
