@@ -9,7 +9,7 @@
 #   PGO=0              release builds without the profile (a toolchain without the profile runtime)
 #
 # The profile is named by a hash of what it is made from (the sources, Package.swift, the training
-# script), so it is rebuilt when one of them changes, only when a release build needs it — and the
+# script and what it replays: recordings, configurations), so it is rebuilt when one of them changes, only when a release build needs it — and the
 # release flags name the new file, which makes SwiftPM compile every module again: objects optimised with
 # two different profiles cannot be linked together. The training's counts are deterministic, so the same
 # sources give the same profile and the same binary. LLVM's IR-level instrumentation is used (-ir-profile-generate /
@@ -18,8 +18,9 @@
 # pgo_for in their prerequisites.
 PGO           ?= 1
 PGO_DIR       := .build/pgo
-PGO_INPUTS    := Package.swift bench/pgo-train.sh $(sort $(shell find Sources -type f 2>/dev/null))
-PGO_ID        := $(shell cat $(PGO_INPUTS) 2>/dev/null | sha256sum | cut -c1-16)
+# (File names with spaces — the recordings' — are why find and xargs read them, not make's lists.)
+PGO_ID        := $(shell find Package.swift Sources bench/pgo-train.sh bench/scrolling.yaml config recordings \
+                   -type f -print0 2>/dev/null | LC_ALL=C sort -z | xargs -0 cat | sha256sum | cut -c1-16)
 PGO_PROFILE   := $(PGO_DIR)/touchscroll-$(PGO_ID).profdata
 PGO_TOOLCHAIN := $(dir $(realpath $(shell command -v $(SWIFT) 2>/dev/null)))
 LLVM_PROFDATA ?= $(PGO_TOOLCHAIN)llvm-profdata
