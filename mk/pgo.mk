@@ -12,7 +12,8 @@
 # script and what it replays: recordings, configurations), so it is rebuilt when one of them changes, only when a release build needs it — and the
 # release flags name the new file, which makes SwiftPM compile every module again: objects optimised with
 # two different profiles cannot be linked together. The training's counts are deterministic, so the same
-# sources give the same profile and the same binary. LLVM's IR-level instrumentation is used (-ir-profile-generate /
+# sources give the same binary (in another directory too, but for the build ID: the profile's entries for
+# file-local helpers name the build directory, and match nothing in a release build). LLVM's IR-level instrumentation is used (-ir-profile-generate /
 # -ir-profile-use, frontend options): the Swift driver's -profile-use (SIL level) asserts in this
 # toolchain's cold-block analysis. Included by the Makefile before the other areas' rules, which use
 # pgo_for in their prerequisites.
