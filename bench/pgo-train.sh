@@ -20,7 +20,7 @@
 # filling its buffers, loops that run once per pixel — tens of millions of counts, more than all the
 # replays' per-frame work together — while in the field that happens once at start-up and the engine,
 # the readers and the writer run on every touch frame. Counted alike, the setup would set the bar for
-# "hot" and leave the per-frame paths lukewarm (measured: the weighted profile's replays ran 3–6 % less
+# "hot" and leave the per-frame paths lukewarm (measured: the weighted profile's replays ran 3–7 % less
 # CPU than the unweighted one's, and the renderer's frames kept their times).
 set -euo pipefail
 binary=$(realpath "$1")

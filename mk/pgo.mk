@@ -8,19 +8,20 @@
 #                      whose counts it merges (weighted: see there) with llvm-profdata
 #   PGO=0              release builds without the profile (a toolchain without the profile runtime)
 #
-# The profile is named by a hash of what it is made from (the sources, Package.swift, the training
-# script and what it replays: recordings, configurations), so it is rebuilt when one of them changes, only when a release build needs it — and the
-# release flags name the new file, which makes SwiftPM compile every module again: objects optimised with
-# two different profiles cannot be linked together. The training's counts are deterministic, so the same
-# sources give the same binary (in another directory too, but for the build ID: the profile's entries for
-# file-local helpers name the build directory, and match nothing in a release build). LLVM's IR-level instrumentation is used (-ir-profile-generate /
-# -ir-profile-use, frontend options): the Swift driver's -profile-use (SIL level) asserts in this
-# toolchain's cold-block analysis. Included by the Makefile before the other areas' rules, which use
-# pgo_for in their prerequisites.
+# The profile is named by a hash of what it is made from (the sources, Package.swift, this file, the
+# training script and what it replays: recordings, configurations), so it is rebuilt when one of them
+# changes, and only when a release build needs it; the release flags then name the new file, which makes
+# SwiftPM compile every module again: objects optimised with two different profiles cannot be linked
+# together. The training's counts are deterministic, so the same sources give the same binary (in another
+# directory too, but for the build ID: the profile's entries for file-local helpers name the build
+# directory, and match nothing in a release build). LLVM's IR-level instrumentation is used
+# (-ir-profile-generate / -ir-profile-use, frontend options): the Swift driver's -profile-use (SIL level)
+# asserts in this toolchain's cold-block analysis. Included by the Makefile before the other areas' rules,
+# which use pgo_for in their prerequisites.
 PGO           ?= 1
 PGO_DIR       := .build/pgo
 # (File names with spaces — the recordings' — are why find and xargs read them, not make's lists.)
-PGO_ID        := $(shell find Package.swift Sources bench/pgo-train.sh bench/scrolling.yaml config recordings \
+PGO_ID        := $(shell find Package.swift Sources mk/pgo.mk bench/pgo-train.sh bench/scrolling.yaml config recordings \
                    -type f -print0 2>/dev/null | LC_ALL=C sort -z | xargs -0 cat | sha256sum | cut -c1-16)
 PGO_PROFILE   := $(PGO_DIR)/touchscroll-$(PGO_ID).profdata
 PGO_TOOLCHAIN := $(dir $(realpath $(shell command -v $(SWIFT) 2>/dev/null)))
