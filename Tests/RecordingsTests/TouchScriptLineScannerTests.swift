@@ -76,6 +76,20 @@ final class TouchScriptLineScannerTests: XCTestCase {
         // One space fewer: not the writer's layout, read key by key with the same values.
         XCTAssertEqual(scan(#"{"t":1, "slot": 0, "phase": "down", "x": 1, "y": 2}  "#),
                        TouchScriptLineScanner.Fields(t: 1, slot: 0, phase: .down, x: 1, y: 2))
+        // The writer's layout with spaces after the brace, or numbers with an exponent: read key
+        // by key too, with the values the decoder gives.
+        for line in [
+            #"{"t": 5, "slot": 1, "phase": "move", "x": 12.5, "y": 7}  "#,
+            "{\"t\": 5, \"slot\": 1, \"phase\": \"move\", \"x\": 12.5, \"y\": 7}\t",
+            #"{"t": 5, "slot": 1, "phase": "move", "x": 1.25e1, "y": 7E0}"#,
+        ] {
+            XCTAssertEqual(scan(line), TouchScriptLineScanner.Fields(t: 5, slot: 1, phase: .move, x: 12.5, y: 7), line)
+            XCTAssertEqual(scan(line), decoded(line.trimmingCharacters(in: .whitespaces)), line)
+        }
+        // Cut off before the closing brace, or only a brace: declined.
+        for line in [#"{"t": 5, "slot": 1, "phase": "move", "x": 12.5, "y": 7"#, #"{"t": 5"#, #"{"t": "#, "}", ""] {
+            XCTAssertNil(scan(line), line)
+        }
     }
 
     /// The scanner's own decimal conversion gives the bits the standard library's parser gives, for

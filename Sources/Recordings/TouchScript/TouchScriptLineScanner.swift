@@ -87,16 +87,89 @@ enum TouchScriptLineScanner {
             return true
         }
 
-        /// `{"t": T, "slot": S, "phase": "P", "x": X, "y": Y}`, exactly as `TouchScriptWriter` spaces it
-        /// (spaces and tabs after the closing brace allowed), or nil.
+        /// `{"t": T, "slot": S, "phase": "P", "x": X, "y": Y}`, exactly as `TouchScriptWriter` writes it
+        /// (no other spacing, nothing after the closing brace, no exponent), or nil: the line is then
+        /// read key by key, which takes every other layout.
+        ///
+        /// The line is first checked to end with its closing brace. Each value here starts right
+        /// after a piece of text that ends with a space or a quote, so before that brace; and a run
+        /// of digits stops at the first byte that is not one, the brace at the latest. So the value
+        /// readers below (`canonical…`) walk the bytes without comparing against the end on every
+        /// byte (a fifth of a digit's instructions).
         mutating func writerLayout() -> Fields? {
-            guard literal("{\"t\": "), let t = integer(),
-                  literal(", \"slot\": "), let slot = integer(),
-                  literal(", \"phase\": "), let phase = phase(),
-                  literal(", \"x\": "), let x = number(),
-                  literal(", \"y\": "), let y = number(),
-                  literal("}"), atEnd else { return nil }
+            guard position < end, (end - 1).pointee == UInt8(ascii: "}") else { return nil }
+            guard literal("{\"t\": "), let t = canonicalInteger(),
+                  literal(", \"slot\": "), let slot = canonicalInteger(),
+                  literal(", \"phase\": "), let phase = canonicalPhase(),
+                  literal(", \"x\": "), let x = canonicalNumber(),
+                  literal(", \"y\": "), let y = canonicalNumber(),
+                  position == end - 1 else { return nil }
             return Fields(t: t, slot: slot, phase: phase, x: x, y: y)
+        }
+
+        /// The digits from the cursor on, in a line known to end with a byte that is not a digit
+        /// (see `writerLayout`), accumulated with wrapping arithmetic; returns how many there were.
+        @inline(__always) private mutating func digitsBeforeBrace(into value: inout UInt64) -> Int {
+            let first = position
+            var p = position, sum = value
+            while true {
+                let digit = p.pointee &- 0x30
+                if digit > 9 { break }
+                sum = sum &* 10 &+ UInt64(digit)
+                p += 1
+            }
+            position = p
+            value = sum
+            return p - first
+        }
+
+        /// `integer()` for `writerLayout`: no space before it, and the text after it (a comma) is
+        /// matched by the caller, which also refuses a fraction or an exponent.
+        @inline(__always) private mutating func canonicalInteger() -> Int64? {
+            let negative = position.pointee == UInt8(ascii: "-")
+            if negative { position += 1 }
+            let digitsStart = position
+            var value: UInt64 = 0
+            let count = digitsBeforeBrace(into: &value)
+            guard count > 0, count <= 18, count == 1 || digitsStart.pointee != 0x30 else { return nil }
+            return negative ? -Int64(value) : Int64(value)
+        }
+
+        /// `phase()` for `writerLayout`: the opening quote right at the cursor.
+        @inline(__always) private mutating func canonicalPhase() -> TouchPhase? {
+            guard position.pointee == UInt8(ascii: "\"") else { return nil }
+            position += 1
+            switch position.pointee {
+            case UInt8(ascii: "m"): return literal("move\"") ? .move : nil
+            case UInt8(ascii: "d"): return literal("down\"") ? .down : nil
+            case UInt8(ascii: "u"): return literal("up\"") ? .up : nil
+            case UInt8(ascii: "c"): return literal("cancel\"") ? .cancel : nil
+            default: return nil
+            }
+        }
+
+        /// `number()` for `writerLayout`: no space before it, and no exponent (a number with one is
+        /// left to the key-by-key reading). The same value `number()` gives.
+        @inline(__always) private mutating func canonicalNumber() -> Double? {
+            let start = position
+            let negative = position.pointee == UInt8(ascii: "-")
+            if negative { position += 1 }
+            let integerStart = position
+            var mantissa: UInt64 = 0
+            let integerDigits = digitsBeforeBrace(into: &mantissa)
+            guard integerDigits > 0, integerDigits == 1 || integerStart.pointee != 0x30 else { return nil }
+            var fractionDigits = 0
+            if position.pointee == UInt8(ascii: ".") {
+                position += 1
+                fractionDigits = digitsBeforeBrace(into: &mantissa)
+                guard fractionDigits > 0 else { return nil }
+            }
+            guard position.pointee | 0x20 != UInt8(ascii: "e"), position - start <= 15 else { return nil }
+            // Every spelling of zero (-0, -0.0) is +0, as the decoder reads it.
+            if mantissa == 0 { return 0 }
+            // At most 15 digits: an exact integer below 2^53, divided once by an exact 10^k (k ≤ 14).
+            let magnitude = fractionDigits == 0 ? Double(mantissa) : Double(mantissa) / Self.powerOfTen(fractionDigits)
+            return negative ? -magnitude : magnitude
         }
 
         /// A key, told by its first byte and matched whole with its closing quote, so the five
