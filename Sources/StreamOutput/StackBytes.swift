@@ -18,40 +18,43 @@ struct StackBytes {
            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    /// Always within 0…capacity: every append checks its room first (a trap, not an overrun, if a
+    /// caller got its bound wrong). So the index arithmetic below cannot overflow, and is written
+    /// with `&+` / `&-`, which skip the overflow check Swift otherwise makes on every append.
     private(set) var count = 0
 
     init() {}
 
     /// Room left; callers check it before appending what they cannot bound otherwise.
-    var remaining: Int { Self.capacity - count }
+    var remaining: Int { Self.capacity &- count }
 
     @inline(__always) mutating func append(_ byte: UInt8) {
         precondition(count < Self.capacity)
         let index = count
         withUnsafeMutableBytes(of: &storage) { $0[index] = byte }
-        count = index + 1
+        count = index &+ 1
     }
 
     /// Appends a literal fixed in the source (ASCII, needing no escape).
     @inline(__always) mutating func append(_ literal: StaticString) {
         let index = count
         let length = literal.utf8CodeUnitCount
-        precondition(length <= Self.capacity - index)
+        precondition(length <= Self.capacity &- index)
         withUnsafeMutableBytes(of: &storage) { raw in
             raw.baseAddress!.advanced(by: index).copyMemory(from: literal.utf8Start, byteCount: length)
         }
-        count = index + length
+        count = index &+ length
     }
 
     /// Appends bytes that fit in `remaining`.
     @inline(__always) mutating func append(_ source: UnsafeBufferPointer<UInt8>) {
         let index = count
-        precondition(source.count <= Self.capacity - index)
+        precondition(source.count <= Self.capacity &- index)
         if source.isEmpty { return }
         withUnsafeMutableBytes(of: &storage) { raw in
             raw.baseAddress!.advanced(by: index).copyMemory(from: source.baseAddress!, byteCount: source.count)
         }
-        count = index + source.count
+        count = index &+ source.count
     }
 
     /// How many decimal digits `value` has: a few comparisons for the stream's usual numbers (up
@@ -76,44 +79,45 @@ struct StackBytes {
     @inline(__always) mutating func appendDigits(_ value: UInt64) {
         let length = Self.digitCount(value)
         let start = count
-        precondition(length <= Self.capacity - start)
+        precondition(length <= Self.capacity &- start)
         let pairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
         withUnsafeMutableBytes(of: &storage) { raw in
+            // Indices within the room checked above: wrapping arithmetic, no overflow checks.
             let digits = pairs.utf8Start
             var rest = value
-            var index = start + length
+            var index = start &+ length
             while rest >= 100 {
                 let pair = Int(truncatingIfNeeded: rest % 100) &* 2
                 rest /= 100
-                index -= 2
+                index &-= 2
                 raw[index] = digits[pair]
-                raw[index + 1] = digits[pair + 1]
+                raw[index &+ 1] = digits[pair &+ 1]
             }
             if rest >= 10 {
                 let pair = Int(truncatingIfNeeded: rest) &* 2
-                raw[index - 2] = digits[pair]
-                raw[index - 1] = digits[pair + 1]
+                raw[index &- 2] = digits[pair]
+                raw[index &- 1] = digits[pair &+ 1]
             } else {
-                raw[index - 1] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest)
+                raw[index &- 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest)
             }
         }
-        count = start + length
+        count = start &+ length
     }
 
     /// Appends `.` and the digits of `thousandths` (1...999) as a decimal fraction, trailing zeros
     /// trimmed (`5` → `.005`, `50` → `.05`, `500` → `.5`).
     @inline(__always) mutating func appendFraction(thousandths: UInt64) {
         let start = count
-        precondition(4 <= Self.capacity - start && thousandths > 0 && thousandths < 1000)
+        precondition(4 <= Self.capacity &- start && thousandths > 0 && thousandths < 1000)
         let hundreds = thousandths / 100, tens = thousandths / 10 % 10, units = thousandths % 10
         let length = units != 0 ? 4 : tens != 0 ? 3 : 2
         withUnsafeMutableBytes(of: &storage) { raw in
             raw[start] = UInt8(ascii: ".")
-            raw[start + 1] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: hundreds)
-            raw[start + 2] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: tens)
-            raw[start + 3] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: units)
+            raw[start &+ 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: hundreds)
+            raw[start &+ 2] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: tens)
+            raw[start &+ 3] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: units)
         }
-        count = start + length
+        count = start &+ length
     }
 
     /// Lends the gathered bytes, typed (Array appends typed bytes with one memcpy, a raw buffer
