@@ -26,7 +26,12 @@ public enum ConfigurationLoader {
         if status.st_mode & S_IFMT == S_IFDIR { throw failure("cannot read the file (is it a directory?)") }
         _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
         var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
+        // A regular file is read with a buffer a little larger than it (one read, and the end seen at
+        // the second); a FIFO or a device, in 64 KiB chunks. A configuration is a few hundred bytes:
+        // a 64 KiB buffer would cost its 16 pages' first-touch faults at every start.
+        let isRegular = status.st_mode & S_IFMT == S_IFREG
+        let chunkSize = isRegular ? min(65536, max(4096, Int(status.st_size) + 1)) : 65536
+        var chunk = [UInt8](repeating: 0, count: chunkSize)
         while true {
             let n = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if n < 0 {

@@ -52,7 +52,10 @@ public final class FileDescriptorByteSink: ByteSink {
     public init(fileDescriptor: Int32 = 1, capacity: Int = 64 * 1024) {
         self.fileDescriptor = fileDescriptor
         self.capacity = capacity
-        buffer.reserveCapacity(capacity)
+        // Room past the flush threshold for the lines that cross it (a frame's few lines are
+        // appended before the sink looks at its size), so the buffer is never reallocated: a
+        // doubled copy would touch twice the pages, each a fault on first use.
+        buffer.reserveCapacity(capacity + capacity / 4)
     }
 
     deinit {

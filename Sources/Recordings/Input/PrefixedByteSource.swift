@@ -16,6 +16,14 @@ public struct PrefixedByteSource: ByteSource {
 
     public mutating func read(into buffer: inout [UInt8], maximum: Int) throws -> Int {
         if offset < prefix.count {
+            // Into an empty buffer (a reader's first read) the whole prefix is handed over as it is:
+            // its storage, not a copy, so the first 64 KiB of the input are neither copied again
+            // nor their pages touched a second time.
+            if offset == 0, buffer.isEmpty, prefix.count <= maximum {
+                swap(&buffer, &prefix)
+                prefix = []
+                return buffer.count
+            }
             let count = min(maximum, prefix.count - offset)
             buffer.append(contentsOf: prefix[offset..<(offset + count)])
             offset += count
