@@ -26,11 +26,14 @@ public enum DelegateEventEncoder {
     /// there for the next call).
     public static func appendLines(_ events: [DelegateEvent], to buffer: inout [UInt8], recent: inout RecentFields) {
         // One chunk for all the lines (emptied after each), so that its 512 bytes are not cleared
-        // for every line; field by field, so that an event is not copied out of the array whole first.
+        // for every line; field by field, so that an event is not copied out of the array whole
+        // first; over the array's storage, so that each field is not a checked subscript of it.
         var chunk = StackBytes()
-        for index in events.indices {
-            encode(time: events[index].time, message: events[index].message, state: events[index].state,
-                   view: events[index].view, chunk: &chunk, recent: &recent, appendingTo: &buffer)
+        events.withUnsafeBufferPointer { events in
+            for index in events.indices {
+                encode(time: events[index].time, message: events[index].message, state: events[index].state,
+                       view: events[index].view, chunk: &chunk, recent: &recent, appendingTo: &buffer)
+            }
         }
     }
 

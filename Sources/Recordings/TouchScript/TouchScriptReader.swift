@@ -195,7 +195,7 @@ public struct TouchScriptReader: TouchFrameReader {
     /// reports the problem).
     private static func event(_ fields: TouchScriptLineScanner.Fields) -> TouchScriptEvent? {
         guard Timestamp.isValidInput(microseconds: fields.t), fields.slot >= 0, fields.slot <= Int64(Int32.max),
-              InputLimits.coordinateProblem(fields.x) == nil, InputLimits.coordinateProblem(fields.y) == nil else { return nil }
+              InputLimits.isCoordinate(fields.x), InputLimits.isCoordinate(fields.y) else { return nil }
         return TouchScriptEvent(time: Timestamp(microseconds: fields.t), slot: TouchSlot(Int(fields.slot)), phase: fields.phase,
                                 location: Point(x: fields.x, y: fields.y))
     }

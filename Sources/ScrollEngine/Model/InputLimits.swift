@@ -28,9 +28,14 @@ public enum InputLimits {
     /// Why `value` is not a coordinate (nil when it is one).
     public static func coordinateProblem(_ value: Double) -> String? {
         guard value.isFinite else { return "must be a finite number" }
-        guard abs(value) <= maximumCoordinate else { return "must be between -1e7 and 1e7 points" }
+        guard isCoordinate(value) else { return "must be between -1e7 and 1e7 points" }
         return nil
     }
+
+    /// Whether `value` is a coordinate (`coordinateProblem` gives nil): a readers' per-sample check,
+    /// a comparison rather than an optional message. NaN compares false, infinities are too large.
+    @inline(__always)
+    public static func isCoordinate(_ value: Double) -> Bool { abs(value) <= maximumCoordinate }
 
     /// Why `value` is not a length (nil when it is one); `positive`: 0 itself is refused too.
     public static func lengthProblem(_ value: Double, positive: Bool = false) -> String? {

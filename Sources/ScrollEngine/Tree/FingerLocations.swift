@@ -10,10 +10,20 @@ public struct FingerLocations: Sendable {
     public var isEmpty: Bool { entries.isEmpty }
     public var count: Int { entries.count }
 
-    public func contains(_ slot: TouchSlot) -> Bool {
+    public func contains(_ slot: TouchSlot) -> Bool { index(of: slot) != nil }
+
+    /// Where `slot` is in `entries`: a plain walk over the storage (a handful of fingers, asked for
+    /// every sample of every frame; a `for … in indices` loop here was left to generic iterator
+    /// and equality calls).
+    @inline(__always)
+    private func index(of slot: TouchSlot) -> Int? {
         entries.withUnsafeBufferPointer { entries in
-            for entry in entries where entry.slot == slot { return true }
-            return false
+            var i = 0
+            while i < entries.count {
+                if entries[i].slot.rawValue == slot.rawValue { return i }
+                i &+= 1
+            }
+            return nil
         }
     }
 
@@ -24,16 +34,12 @@ public struct FingerLocations: Sendable {
         entries.insert((slot, location), at: index)
     }
 
-    /// Moves a finger that is down; false (nothing changed) when it is not. Walks the storage
-    /// directly: this runs for every finger of every frame.
+    /// Moves a finger that is down; false (nothing changed) when it is not. Runs for every finger
+    /// of every frame: the storage is made unique only once the finger is found.
     public mutating func move(_ slot: TouchSlot, to location: Point) -> Bool {
-        entries.withUnsafeMutableBufferPointer { entries in
-            for index in entries.indices where entries[index].slot == slot {
-                entries[index].location = location
-                return true
-            }
-            return false
-        }
+        guard let index = index(of: slot) else { return false }
+        entries[index].location = location
+        return true
     }
 
     /// Removes the finger; false when it was not down.
