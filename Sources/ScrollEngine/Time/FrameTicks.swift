@@ -3,26 +3,41 @@
 public struct FrameTicks: Hashable, Sendable {
     public let origin: Timestamp
     public let frameRate: Double
+    /// A quarter of a frame interval, in µs: the closest a tick may follow the step before it.
+    public let minimumGap: Int64
 
     public init(origin: Timestamp, frameRate: Double) {
         precondition(frameRate > 0, "frame rate must be positive")
         self.origin = origin
         self.frameRate = frameRate
+        // The quotient is positive, so truncating is rounding down.
+        minimumGap = Int64(250_000 / frameRate)
     }
 
     public func time(ofTick n: Int64) -> Timestamp {
-        origin.adding(microseconds: Int64((Double(n) * 1_000_000 / frameRate).rounded()))
+        origin.adding(microseconds: Self.roundedHalfAwayFromZero(Double(n) * 1_000_000 / frameRate))
     }
-
-    /// A quarter of a frame interval, in µs: the closest a tick may follow the step before it.
-    public var minimumGap: Int64 { Int64((250_000 / frameRate).rounded(.down)) }
 
     /// The first tick strictly after `instant`.
     public func tick(after instant: Timestamp) -> Timestamp {
         let elapsed = Double(instant.microseconds - origin.microseconds)
-        var n = max(0, Int64((elapsed * frameRate / 1_000_000).rounded(.down)))
+        // Truncation toward zero, which is rounding down but for a negative quotient, where both
+        // give at most 0.
+        var n = max(0, Int64(elapsed * frameRate / 1_000_000))
         while time(ofTick: n) <= instant { n += 1 }
         while n > 0, time(ofTick: n - 1) > instant { n -= 1 }
         return time(ofTick: n)
+    }
+
+    /// `value.rounded()` (half away from zero) as an Int64, without libm's round(), which x86-64
+    /// calls out to on every tick: truncating to Int64 is exact, so is `value` minus it (the two
+    /// are within a factor of two, or the truncation is 0), and a remainder of at least one half
+    /// moves it one away from zero. The same result as round() for every value an Int64 holds.
+    @inline(__always)
+    static func roundedHalfAwayFromZero(_ value: Double) -> Int64 {
+        var whole = Int64(value)
+        let rest = value - Double(whole)
+        if rest >= 0.5 { whole += 1 } else if rest <= -0.5 { whole -= 1 }
+        return whole
     }
 }
