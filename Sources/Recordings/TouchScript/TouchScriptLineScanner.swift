@@ -94,85 +94,17 @@ enum TouchScriptLineScanner {
         /// The line is first checked to end with its closing brace. Each value here starts right
         /// after a piece of text that ends with a space or a quote, so before that brace; and a run
         /// of digits stops at the first byte that is not one, the brace at the latest. So the value
-        /// readers below (`canonical…`) walk the bytes without comparing against the end on every
-        /// byte (a fifth of a digit's instructions).
+        /// readers, told `inWriterLayout`, walk the bytes without comparing against the end on every
+        /// byte (a fifth of a digit's instructions) and skip no whitespace.
         mutating func writerLayout() -> Fields? {
             guard position < end, (end - 1).pointee == UInt8(ascii: "}") else { return nil }
-            guard literal("{\"t\": "), let t = canonicalInteger(),
-                  literal(", \"slot\": "), let slot = canonicalInteger(),
-                  literal(", \"phase\": "), let phase = canonicalPhase(),
-                  literal(", \"x\": "), let x = canonicalNumber(),
-                  literal(", \"y\": "), let y = canonicalNumber(),
+            guard literal("{\"t\": "), let t = integer(inWriterLayout: true),
+                  literal(", \"slot\": "), let slot = integer(inWriterLayout: true),
+                  literal(", \"phase\": "), let phase = phase(inWriterLayout: true),
+                  literal(", \"x\": "), let x = number(inWriterLayout: true),
+                  literal(", \"y\": "), let y = number(inWriterLayout: true),
                   position == end - 1 else { return nil }
             return Fields(t: t, slot: slot, phase: phase, x: x, y: y)
-        }
-
-        /// The digits from the cursor on, in a line known to end with a byte that is not a digit
-        /// (see `writerLayout`), accumulated with wrapping arithmetic; returns how many there were.
-        @inline(__always) private mutating func digitsBeforeBrace(into value: inout UInt64) -> Int {
-            let first = position
-            var p = position, sum = value
-            while true {
-                let digit = p.pointee &- 0x30
-                if digit > 9 { break }
-                sum = sum &* 10 &+ UInt64(digit)
-                p += 1
-            }
-            position = p
-            value = sum
-            return p - first
-        }
-
-        /// `integer()` for `writerLayout`: no space before it, and the text after it (a comma) is
-        /// matched by the caller, which also refuses a fraction or an exponent.
-        @inline(__always) private mutating func canonicalInteger() -> Int64? {
-            let negative = position.pointee == UInt8(ascii: "-")
-            if negative { position += 1 }
-            let digitsStart = position
-            var value: UInt64 = 0
-            let count = digitsBeforeBrace(into: &value)
-            guard count > 0, count <= 18, count == 1 || digitsStart.pointee != 0x30 else { return nil }
-            return negative ? -Int64(value) : Int64(value)
-        }
-
-        /// `phase()` for `writerLayout`: the opening quote right at the cursor.
-        @inline(__always) private mutating func canonicalPhase() -> TouchPhase? {
-            guard position.pointee == UInt8(ascii: "\"") else { return nil }
-            position += 1
-            switch position.pointee {
-            case UInt8(ascii: "m"): return literal("move\"") ? .move : nil
-            case UInt8(ascii: "d"): return literal("down\"") ? .down : nil
-            case UInt8(ascii: "u"): return literal("up\"") ? .up : nil
-            case UInt8(ascii: "c"): return literal("cancel\"") ? .cancel : nil
-            default: return nil
-            }
-        }
-
-        /// `number()` for `writerLayout`: no space before it, and no exponent (a number with one is
-        /// left to the key-by-key reading). The same value `number()` gives.
-        @inline(__always) private mutating func canonicalNumber() -> Double? {
-            let start = position
-            let negative = position.pointee == UInt8(ascii: "-")
-            if negative { position += 1 }
-            let integerStart = position
-            var mantissa: UInt64 = 0
-            let integerDigits = digitsBeforeBrace(into: &mantissa)
-            guard integerDigits > 0, integerDigits == 1 || integerStart.pointee != 0x30 else { return nil }
-            var fractionDigits = 0
-            if position.pointee == UInt8(ascii: ".") {
-                position += 1
-                fractionDigits = digitsBeforeBrace(into: &mantissa)
-                guard fractionDigits > 0 else { return nil }
-            }
-            guard position.pointee | 0x20 != UInt8(ascii: "e"), position - start <= 15 else { return nil }
-            // Every spelling of zero (-0, -0.0) is +0, as the decoder reads it.
-            if mantissa == 0 { return 0 }
-            // At most 15 digits: an exact integer below 2^53, divided once by an exact 10^k (k ≤ 14).
-            // Converted as an Int64 (the same value: it is far below 2^63), which x86-64 does in one
-            // instruction; an unsigned 64-bit integer takes several.
-            let exact = Double(Int64(bitPattern: mantissa))
-            let magnitude = fractionDigits == 0 ? exact : exact / Self.powerOfTen(fractionDigits)
-            return negative ? -magnitude : magnitude
         }
 
         /// A key, told by its first byte and matched whole with its closing quote, so the five
@@ -191,9 +123,16 @@ enum TouchScriptLineScanner {
         }
 
         /// The phase's name, told by its first byte and matched whole with its closing quote
-        /// (TouchPhase's raw values).
-        @inline(__always) mutating func phase() -> TouchPhase? {
-            guard take(UInt8(ascii: "\"")), position < end else { return nil }
+        /// (TouchPhase's raw values). `inWriterLayout`: its opening quote right at the cursor, in a
+        /// line `writerLayout` has checked.
+        @inline(__always) mutating func phase(inWriterLayout: Bool = false) -> TouchPhase? {
+            if inWriterLayout {
+                // The quote is not the line's last byte (its brace), so a byte follows it.
+                guard position.pointee == UInt8(ascii: "\"") else { return nil }
+                position += 1
+            } else {
+                guard take(UInt8(ascii: "\"")), position < end else { return nil }
+            }
             switch position.pointee {
             case UInt8(ascii: "m"): return literal("move\"") ? .move : nil
             case UInt8(ascii: "d"): return literal("down\"") ? .down : nil
@@ -233,12 +172,14 @@ enum TouchScriptLineScanner {
 
         /// Digits from the cursor on, accumulated with wrapping arithmetic (the caller bounds the
         /// count, so a value that wrapped is never used); returns how many there were.
-        @inline(__always) private mutating func digits(into value: inout UInt64) -> Int {
+        /// `beforeBrace`: in a line `writerLayout` has checked, whose last byte is not a digit, so
+        /// the run ends inside the line without a comparison against its end.
+        @inline(__always) private mutating func digits(into value: inout UInt64, beforeBrace: Bool = false) -> Int {
             // A local pointer and sum, so that the loop keeps them in registers rather than
             // storing the cursor and the value back on every digit.
             let first = position
             var p = position, sum = value
-            while p < end {
+            while beforeBrace || p < end {
                 let digit = p.pointee &- 0x30
                 if digit > 9 { break }
                 sum = sum &* 10 &+ UInt64(digit)
@@ -250,19 +191,22 @@ enum TouchScriptLineScanner {
         }
 
         /// A JSON integer (no fraction or exponent) of at most 18 digits, so it cannot overflow.
-        @inline(__always) mutating func integer() -> Int64? {
-            skipSpace()
+        /// `inWriterLayout`: no space before it, in a line `writerLayout` has checked (whose
+        /// next piece of text, a comma, refuses a fraction or an exponent).
+        @inline(__always) mutating func integer(inWriterLayout: Bool = false) -> Int64? {
+            if !inWriterLayout { skipSpace() }
             let start = position
-            let negative = position < end && position.pointee == UInt8(ascii: "-")
+            let negative = (inWriterLayout || position < end) && position.pointee == UInt8(ascii: "-")
             if negative { position += 1 }
             let digitsStart = position
             var value: UInt64 = 0
-            let count = digits(into: &value)
+            let count = digits(into: &value, beforeBrace: inWriterLayout)
             guard count > 0, count <= 18, count == 1 || digitsStart.pointee != 0x30 else {
                 position = start
                 return nil
             }
-            if position < end, position.pointee == UInt8(ascii: ".") || position.pointee | 0x20 == UInt8(ascii: "e") {
+            if !inWriterLayout, position < end,
+               position.pointee == UInt8(ascii: ".") || position.pointee | 0x20 == UInt8(ascii: "e") {
                 position = start
                 return nil
             }
@@ -272,22 +216,25 @@ enum TouchScriptLineScanner {
         /// A JSON number of at most 15 bytes, checked against JSON's grammar and converted in the
         /// same pass: its digits as an integer and a power of ten (see `decimal`), which gives the
         /// bits the standard library's correctly rounded parser gives (and the full decoder too).
-        mutating func number() -> Double? {
-            skipSpace()
+        /// `inWriterLayout`: no space before it, in a line `writerLayout` has checked, and no
+        /// exponent (a number with one is left to the key-by-key reading).
+        @inline(__always) mutating func number(inWriterLayout: Bool = false) -> Double? {
+            if !inWriterLayout { skipSpace() }
             let start = position
-            let negative = position < end && position.pointee == UInt8(ascii: "-")
+            let negative = (inWriterLayout || position < end) && position.pointee == UInt8(ascii: "-")
             if negative { position += 1 }
             let integerStart = position
             var mantissa: UInt64 = 0
-            let integerDigits = digits(into: &mantissa)
+            let integerDigits = digits(into: &mantissa, beforeBrace: inWriterLayout)
             guard integerDigits > 0, integerDigits == 1 || integerStart.pointee != 0x30 else { return nil }
             var fractionDigits = 0
-            if position < end, position.pointee == UInt8(ascii: ".") {
+            if inWriterLayout || position < end, position.pointee == UInt8(ascii: ".") {
                 position += 1
-                fractionDigits = digits(into: &mantissa)
+                fractionDigits = digits(into: &mantissa, beforeBrace: inWriterLayout)
                 guard fractionDigits > 0 else { return nil }
             }
-            if position < end, position.pointee | 0x20 == UInt8(ascii: "e") {
+            if inWriterLayout || position < end, position.pointee | 0x20 == UInt8(ascii: "e") {
+                if inWriterLayout { return nil }
                 // An exponent: rare in a touch script; validated here, converted by `decimal`.
                 position += 1
                 if position < end, position.pointee == UInt8(ascii: "+") || position.pointee == UInt8(ascii: "-") { position += 1 }
