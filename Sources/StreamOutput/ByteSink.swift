@@ -53,8 +53,8 @@ public final class FileDescriptorByteSink: ByteSink {
         self.fileDescriptor = fileDescriptor
         self.capacity = capacity
         // Room past the flush threshold for the lines that cross it (a frame's few lines are
-        // appended before the sink looks at its size), so the buffer is never reallocated: a
-        // doubled copy would touch twice the pages, each a fault on first use.
+        // appended before the sink looks at its size), so that they do not reallocate the buffer:
+        // a doubled copy would touch twice the pages, each a fault on first use.
         buffer.reserveCapacity(capacity + capacity / 4)
     }
 

@@ -1,3 +1,5 @@
+import ScrollEngine
+
 /// The one way numbers are written in the JSON Lines stream, so that a replay gives the same bytes
 /// on every machine and every run:
 ///
@@ -34,14 +36,8 @@ public enum JSONNumberFormat {
             return
         }
         let clamped = min(max(value, -clampMagnitude), clampMagnitude)
-        // `(clamped * 1000).rounded(.toNearestOrAwayFromZero)`, without a call to libm's round():
-        // |scaled| ≤ 10^18 < 2^63, so truncating to Int64 is exact, and so is `scaled - truncated`
-        // (the two are within a factor of two of each other, or the truncation is 0; past 2^52
-        // every double is an integer and the difference is 0).
-        let scaled = clamped * 1000
-        var thousandths = Int64(scaled)
-        let rest = scaled - Double(thousandths)
-        if rest >= 0.5 { thousandths += 1 } else if rest <= -0.5 { thousandths -= 1 }
+        // Without a call to libm's round(): |clamped × 1000| ≤ 10^18 < 2^63.
+        let thousandths = Int64(roundingHalfAwayFromZero: clamped * 1000)
         if thousandths == 0 {
             bytes.append(UInt8(ascii: "0"))
             return

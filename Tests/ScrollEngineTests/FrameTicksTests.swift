@@ -1,4 +1,4 @@
-@testable import ScrollEngine
+import ScrollEngine
 import XCTest
 
 final class FrameTicksTests: XCTestCase {
@@ -30,7 +30,7 @@ final class FrameTicksTests: XCTestCase {
             values.append(state & 1 == 0 ? magnitude : -magnitude)
         }
         for value in values {
-            XCTAssertEqual(FrameTicks.roundedHalfAwayFromZero(value), Int64(value.rounded()), "\(value)")
+            XCTAssertEqual(Int64(roundingHalfAwayFromZero: value), Int64(value.rounded()), "\(value)")
         }
     }
 

@@ -15,7 +15,7 @@ public struct FrameTicks: Hashable, Sendable {
     }
 
     public func time(ofTick n: Int64) -> Timestamp {
-        origin.adding(microseconds: Self.roundedHalfAwayFromZero(Double(n) * 1_000_000 / frameRate))
+        origin.adding(microseconds: Int64(roundingHalfAwayFromZero: Double(n) * 1_000_000 / frameRate))
     }
 
     /// The first tick strictly after `instant`.
@@ -27,17 +27,5 @@ public struct FrameTicks: Hashable, Sendable {
         while time(ofTick: n) <= instant { n += 1 }
         while n > 0, time(ofTick: n - 1) > instant { n -= 1 }
         return time(ofTick: n)
-    }
-
-    /// `value.rounded()` (half away from zero) as an Int64, without libm's round(), which x86-64
-    /// calls out to on every tick: truncating to Int64 is exact, so is `value` minus it (the two
-    /// are within a factor of two, or the truncation is 0), and a remainder of at least one half
-    /// moves it one away from zero. The same result as round() for every value an Int64 holds.
-    @inline(__always)
-    static func roundedHalfAwayFromZero(_ value: Double) -> Int64 {
-        var whole = Int64(value)
-        let rest = value - Double(whole)
-        if rest >= 0.5 { whole += 1 } else if rest <= -0.5 { whole -= 1 }
-        return whole
     }
 }

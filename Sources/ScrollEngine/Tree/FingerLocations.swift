@@ -45,7 +45,7 @@ public struct FingerLocations: Sendable {
     /// Removes the finger; false when it was not down.
     @discardableResult
     public mutating func remove(_ slot: TouchSlot) -> Bool {
-        guard let index = entries.firstIndex(where: { $0.slot == slot }) else { return false }
+        guard let index = index(of: slot) else { return false }
         entries.remove(at: index)
         return true
     }
