@@ -66,8 +66,8 @@ public final class ScrollView {
     /// What the enclosing `ScrollViewTree` decides for this view (defaults: a lone scroll view).
     var nesting = Nesting()
     /// The id the enclosing `ScrollViewTree` knows this view by, which every event it sends names
-    /// (`DelegateEvent.view`); nil for a lone scroll view.
-    var id: String?
+    /// (`DelegateEvent.viewName`); nil for a lone scroll view.
+    var name: ViewName?
 
     public init(configuration: ScrollViewConfiguration, startTime: Timestamp = .zero) {
         self.configuration = configuration
@@ -156,7 +156,7 @@ public final class ScrollView {
     }
 
     func emit(_ message: consuming DelegateMessage) {
-        events.append(DelegateEvent(time: time, message: message, state: state, view: id))
+        events.append(DelegateEvent(time: time, message: message, state: state, viewName: name))
     }
 
     func note(_ text: String) {

@@ -32,7 +32,7 @@ public enum DelegateEventEncoder {
         events.withUnsafeBufferPointer { events in
             for index in events.indices {
                 encode(time: events[index].time, message: events[index].message, state: events[index].state,
-                       view: events[index].view, chunk: &chunk, recent: &recent, appendingTo: &buffer)
+                       view: events[index].viewName, chunk: &chunk, recent: &recent, appendingTo: &buffer)
             }
         }
     }
@@ -46,12 +46,12 @@ public enum DelegateEventEncoder {
     /// The same, continuing a stream whose line before wrote `recent`.
     public static func appendLine(_ event: DelegateEvent, to buffer: inout [UInt8], recent: inout RecentFields) {
         var chunk = StackBytes()
-        encode(time: event.time, message: event.message, state: event.state, view: event.view, chunk: &chunk,
+        encode(time: event.time, message: event.message, state: event.state, view: event.viewName, chunk: &chunk,
                recent: &recent, appendingTo: &buffer)
     }
 
     /// One line, gathered in `chunk` (empty when called, and left empty) and appended to `buffer`.
-    private static func encode(time: Timestamp, message: DelegateMessage, state s: ScrollViewState, view: String?,
+    private static func encode(time: Timestamp, message: DelegateMessage, state s: ScrollViewState, view: ViewName?,
                                chunk: inout StackBytes, recent: inout RecentFields, appendingTo buffer: inout [UInt8]) {
         // At most 5 + 20 + 13 + 34 (the longest name) + 9 bytes: well inside an empty chunk.
         chunk.append(#"{"t":"#)
@@ -79,7 +79,7 @@ public enum DelegateEventEncoder {
         case .touchesBegan(let touch), .touchesMoved(let touch), .touchesEnded(let touch), .touchesCancelled(let touch):
             chunk.reserve(15, spillingTo: &buffer)
             chunk.append(#","contentView":"#)
-            appendString(touch.view, &chunk, &buffer)
+            appendName(touch.viewName, &chunk, &buffer)
             chunk.reserve(8 + 13 + 2 * JSONNumberFormat.maximumLength, spillingTo: &buffer)
             chunk.append(#","slot":"#)
             JSONNumberFormat.append(Int64(touch.slot.rawValue), to: &chunk)
@@ -125,22 +125,33 @@ public enum DelegateEventEncoder {
     /// A string value (`"list"`, or `null`), escaped as JSON requires. A short name that needs no
     /// escape joins the chunk; anything else goes to the line after the chunk's bytes.
     static func appendString(_ value: String?, _ chunk: inout StackBytes, _ buffer: inout [UInt8]) {
-        guard let value else {
-            chunk.reserve(4, spillingTo: &buffer)
-            chunk.append("null")
-            return
-        }
-        if JSONString.appendUnescaped(value, to: &chunk) { return }
+        guard var value else { return appendNull(&chunk, &buffer) }
+        value.withUTF8 { appendString($0, &chunk, &buffer) }
+    }
+
+    /// A view's name, the same way.
+    static func appendName(_ name: ViewName?, _ chunk: inout StackBytes, _ buffer: inout [UInt8]) {
+        guard let name else { return appendNull(&chunk, &buffer) }
+        appendString(name.utf8, &chunk, &buffer)
+    }
+
+    private static func appendNull(_ chunk: inout StackBytes, _ buffer: inout [UInt8]) {
+        chunk.reserve(4, spillingTo: &buffer)
+        chunk.append("null")
+    }
+
+    private static func appendString(_ utf8: UnsafeBufferPointer<UInt8>, _ chunk: inout StackBytes, _ buffer: inout [UInt8]) {
+        if JSONString.appendUnescaped(utf8, to: &chunk) { return }
         chunk.write(to: &buffer)
         chunk.removeAll()
-        if JSONString.appendUnescaped(value, to: &chunk) { return }
-        JSONString.append(value, to: &buffer)
+        if JSONString.appendUnescaped(utf8, to: &chunk) { return }
+        JSONString.append(utf8, to: &buffer)
     }
 
     private static func appendGesture(_ gesture: ContentGesture, _ chunk: inout StackBytes, _ buffer: inout [UInt8]) {
         chunk.reserve(15, spillingTo: &buffer)
         chunk.append(#","contentView":"#)
-        appendString(gesture.view, &chunk, &buffer)
+        appendName(gesture.viewName, &chunk, &buffer)
         chunk.reserve(11 + JSONNumberFormat.maximumLength, spillingTo: &buffer)
         chunk.append(#","touches":"#)
         JSONNumberFormat.append(Int64(gesture.touches), to: &chunk)

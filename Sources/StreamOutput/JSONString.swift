@@ -9,30 +9,34 @@ enum JSONString {
 
     /// Appends the quoted, escaped string to `bytes`.
     static func append(_ string: String, to bytes: inout [UInt8]) {
+        var string = string
+        string.withUTF8 { append($0, to: &bytes) }
+    }
+
+    /// The same for a string given as its UTF-8 bytes (an interned view name's, say).
+    static func append(_ utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
-        let copied = string.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
-            guard !needsEscape(utf8) else { return false }
-            bytes.append(contentsOf: utf8)
-            return true
-        }
-        if copied != true { appendEscaped(string, to: &bytes) }
+        if needsEscape(utf8) { appendEscaped(utf8, to: &bytes) } else { bytes.append(contentsOf: utf8) }
         bytes.append(UInt8(ascii: "\""))
     }
 
     /// Appends the quoted string to `scratch` when it needs no escape and fits; false (nothing
     /// appended) otherwise, and the caller writes it with `append(_:to:)`.
     @inline(__always) static func appendUnescaped(_ string: String, to scratch: inout StackBytes) -> Bool {
-        string.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
-            guard utf8.count + 2 <= scratch.remaining, !needsEscape(utf8) else { return false }
-            scratch.append(UInt8(ascii: "\""))
-            scratch.append(utf8)
-            scratch.append(UInt8(ascii: "\""))
-            return true
-        } == true
+        string.utf8.withContiguousStorageIfAvailable { appendUnescaped($0, to: &scratch) } == true
     }
 
-    private static func appendEscaped(_ string: String, to bytes: inout [UInt8]) {
-        for byte in string.utf8 {
+    /// The same for a string given as its UTF-8 bytes.
+    @inline(__always) static func appendUnescaped(_ utf8: UnsafeBufferPointer<UInt8>, to scratch: inout StackBytes) -> Bool {
+        guard utf8.count + 2 <= scratch.remaining, !needsEscape(utf8) else { return false }
+        scratch.append(UInt8(ascii: "\""))
+        scratch.append(utf8)
+        scratch.append(UInt8(ascii: "\""))
+        return true
+    }
+
+    private static func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
+        for byte in utf8 {
             switch byte {
             case UInt8(ascii: "\""): bytes.append(contentsOf: #"\""#.utf8)
             case UInt8(ascii: "\\"): bytes.append(contentsOf: #"\\"#.utf8)

@@ -12,7 +12,7 @@ import ScrollEngine
 /// without it.
 public struct RecentFields {
     /// The view the bytes in `view` name (`nil`: a lone scroll view's `null`); valid when `hasView`.
-    fileprivate var viewName: String?
+    fileprivate var viewName: ViewName?
     fileprivate var hasView = false
     fileprivate var view = StackBytes()
     /// The zoom scale's bit pattern and the flags (one bit each) the bytes in `tail` were written
@@ -30,18 +30,18 @@ extension DelegateEventEncoder {
     /// escape or is longer than the chunk holds is written the long way every time (configured ids are
     /// short names).
     @inline(__always)
-    static func appendView(_ name: String?, _ chunk: inout StackBytes, _ buffer: inout [UInt8], _ recent: inout RecentFields) {
+    static func appendView(_ name: ViewName?, _ chunk: inout StackBytes, _ buffer: inout [UInt8], _ recent: inout RecentFields) {
         if !(recent.hasView && recent.viewName == name) {
             recent.view.removeAll()
             if let name {
-                recent.hasView = JSONString.appendUnescaped(name, to: &recent.view)
+                recent.hasView = JSONString.appendUnescaped(name.utf8, to: &recent.view)
             } else {
                 recent.view.append("null")
                 recent.hasView = true
             }
             recent.viewName = name
             guard recent.hasView else {
-                appendString(name, &chunk, &buffer)
+                appendName(name, &chunk, &buffer)
                 return
             }
         }

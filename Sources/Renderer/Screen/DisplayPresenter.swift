@@ -15,7 +15,8 @@ public enum DisplayPresenter {
         switch self {
         case .one(let presenter):
             guard let primary = tree.ids.first, let view = tree.view(primary) else { return }
-            presenter.handle(events.filter { $0.view == nil || $0.view == primary })
+            let name = ViewName(primary)
+            presenter.handle(events.filter { $0.viewName == nil || $0.viewName == name })
             presenter.noteIndicatorFlash(view.indicatorFlashTime)
             presenter.noteGeometry(view.state, contentInset: view.configuration.contentInset)
         case .screen(let presenter):

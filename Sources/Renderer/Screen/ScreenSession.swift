@@ -31,6 +31,9 @@ public struct ScreenSession: Sendable {
     public private(set) var sessions: [RenderSession]
     public let screenSize: PixelSize
     private let index: [String: Int]
+    /// The views' interned ids, in `entries` order: an event names its view by one (a handful of
+    /// views, so a walk finds it sooner than a hash).
+    private let names: [ViewName]
     private var lastDrawn: [ViewFrame]?
 
     /// `initialStates` holds each view's state as the engine starts it (offset, zoom, contentSize);
@@ -55,6 +58,7 @@ public struct ScreenSession: Sendable {
         self.sessions = sessions
         self.screenSize = screenSize
         self.index = index
+        self.names = entries.map { ViewName($0.id) }
     }
 
     /// The views' ids, parents before children, siblings in z-order.
@@ -75,7 +79,15 @@ public struct ScreenSession: Sendable {
     /// Feeds delegate events, each to the view it names (the engine's `recentered` message turned
     /// into the renderer's `recentred` input).
     public mutating func handle(_ events: [DelegateEvent]) {
-        for e in events { handle(RendererInput(event: e), view: e.view) }
+        for e in events {
+            let input = RendererInput(event: e)
+            guard let name = e.viewName else {
+                sessions[0].handle(input)
+                continue
+            }
+            guard let i = names.firstIndex(of: name) else { continue }
+            sessions[i].handle(input)
+        }
     }
 
     // MARK: Output

@@ -4,15 +4,26 @@ public struct DelegateEvent: Hashable, Sendable {
     public var time: Timestamp
     public var message: DelegateMessage
     public var state: ScrollViewState
-    /// The id of the scroll view that sent it, when the screen hosts a tree of scroll views
-    /// (`ScrollViewTree`); nil from a lone `ScrollView`.
-    public var view: String?
+    /// The scroll view that sent it, when the screen hosts a tree of scroll views
+    /// (`ScrollViewTree`); nil from a lone `ScrollView`. Interned (`ViewName`), so that an event
+    /// is a plain value, copied without reference counting.
+    public var viewName: ViewName?
 
-    public init(time: Timestamp, message: DelegateMessage, state: ScrollViewState, view: String? = nil) {
+    public init(time: Timestamp, message: DelegateMessage, state: ScrollViewState, viewName: ViewName?) {
         self.time = time
         self.message = message
         self.state = state
-        self.view = view
+        self.viewName = viewName
+    }
+
+    public init(time: Timestamp, message: DelegateMessage, state: ScrollViewState, view: String? = nil) {
+        self.init(time: time, message: message, state: state, viewName: view.map { ViewName($0) })
+    }
+
+    /// The id of the scroll view that sent it (`viewName` as a string).
+    public var view: String? {
+        get { viewName?.string }
+        set { viewName = newValue.map { ViewName($0) } }
     }
 }
 
@@ -83,8 +94,8 @@ public enum DelegateMessage: Hashable, Sendable {
 
 /// A touch as a content view receives it.
 public struct ContentTouch: Hashable, Sendable {
-    /// The id of the view the touch belongs to, or nil for the content itself.
-    public var view: String?
+    /// The view the touch belongs to, or nil for the content itself.
+    public var viewName: ViewName?
     public var slot: TouchSlot
     /// The touch's own time: for a delayed touchesBegan, the original touch-down time.
     public var touchTime: Timestamp
@@ -93,28 +104,50 @@ public struct ContentTouch: Hashable, Sendable {
     /// Where the finger is on screen.
     public var screenPoint: Point
 
-    public init(view: String?, slot: TouchSlot, touchTime: Timestamp, contentPoint: Point, screenPoint: Point) {
-        self.view = view
+    public init(viewName: ViewName?, slot: TouchSlot, touchTime: Timestamp, contentPoint: Point, screenPoint: Point) {
+        self.viewName = viewName
         self.slot = slot
         self.touchTime = touchTime
         self.contentPoint = contentPoint
         self.screenPoint = screenPoint
     }
+
+    public init(view: String?, slot: TouchSlot, touchTime: Timestamp, contentPoint: Point, screenPoint: Point) {
+        self.init(viewName: view.map { ViewName($0) }, slot: slot, touchTime: touchTime, contentPoint: contentPoint,
+                  screenPoint: screenPoint)
+    }
+
+    /// The id of the view the touch belongs to (`viewName` as a string).
+    public var view: String? {
+        get { viewName?.string }
+        set { viewName = newValue.map { ViewName($0) } }
+    }
 }
 
 /// A recognised content gesture (tap, swipe, long press).
 public struct ContentGesture: Hashable, Sendable {
-    public var view: String?
+    /// The view the gesture was made on, or nil for the content itself.
+    public var viewName: ViewName?
     public var contentPoint: Point
     public var screenPoint: Point
     /// Fingers that made the gesture (1 for an ordinary tap).
     public var touches: Int
 
-    public init(view: String?, contentPoint: Point, screenPoint: Point, touches: Int = 1) {
-        self.view = view
+    public init(viewName: ViewName?, contentPoint: Point, screenPoint: Point, touches: Int = 1) {
+        self.viewName = viewName
         self.contentPoint = contentPoint
         self.screenPoint = screenPoint
         self.touches = touches
+    }
+
+    public init(view: String?, contentPoint: Point, screenPoint: Point, touches: Int = 1) {
+        self.init(viewName: view.map { ViewName($0) }, contentPoint: contentPoint, screenPoint: screenPoint, touches: touches)
+    }
+
+    /// The id of the view the gesture was made on (`viewName` as a string).
+    public var view: String? {
+        get { viewName?.string }
+        set { viewName = newValue.map { ViewName($0) } }
     }
 }
 

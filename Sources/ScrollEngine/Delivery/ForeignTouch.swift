@@ -71,7 +71,7 @@ extension ScrollView {
                 let direction: SwipeDirection = abs(d.x) > abs(d.y) ? (d.x > 0 ? .right : .left) : (d.y > 0 ? .down : .up)
                 if direction == awayDirection(strip.edge) {
                     let content = contentPoint(forScreen: down)
-                    emit(.swipe(ContentGesture(view: hitTest(content)?.id, contentPoint: content, screenPoint: down), direction: direction))
+                    emit(.swipe(ContentGesture(viewName: hitTest(content)?.name, contentPoint: content, screenPoint: down), direction: direction))
                     if ends { foreignTouches.remove(at: index) } else {
                         foreignTouches[index].role = .edgeSwipe(down: down, downTime: downTime, recognized: true)
                     }

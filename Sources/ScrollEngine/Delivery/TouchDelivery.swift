@@ -173,7 +173,7 @@ final class TouchDelivery {
                 gates[i].longPressAt = nil
                 if !gestureScrolled && gates[i].maxDistance <= Thresholds.panDistance && gates[i].state != .taken {
                     gates[i].longPressed = true
-                    actions.append(.emit(.longPress(ContentGesture(view: gates[i].view?.id, contentPoint: gates[i].downContent, screenPoint: gates[i].downScreen))))
+                    actions.append(.emit(.longPress(ContentGesture(viewName: gates[i].view?.name, contentPoint: gates[i].downContent, screenPoint: gates[i].downScreen))))
                 }
             }
         }
@@ -226,7 +226,7 @@ final class TouchDelivery {
     /// A lift that may be a tap: its action, if any, is appended to `actions`.
     private func recognizeTap(_ g: Gate, _ sv: ScrollView) {
         guard !gestureScrolled, !g.longPressed, g.maxDistance <= Thresholds.panDistance else { return }
-        let gesture = ContentGesture(view: g.view?.id, contentPoint: g.downContent, screenPoint: g.downScreen)
+        let gesture = ContentGesture(viewName: g.view?.name, contentPoint: g.downContent, screenPoint: g.downScreen)
         let waitsForDoubleTap = sv.configuration.doubleTapZoom.enabled && sv.canZoom && g.view?.role != .control
         guard waitsForDoubleTap else { return actions.append(.emit(.tap(gesture))) }
         if let last = lastTap, sv.time.seconds(since: last.time) <= Self.doubleTapInterval,
@@ -241,7 +241,7 @@ final class TouchDelivery {
     }
 
     private func touchValue(_ g: Gate, at screen: Point, in sv: ScrollView, content: Point? = nil) -> ContentTouch {
-        ContentTouch(view: g.view?.id, slot: g.slot, touchTime: g.downTime,
+        ContentTouch(viewName: g.view?.name, slot: g.slot, touchTime: g.downTime,
                      contentPoint: content ?? sv.contentPoint(forScreen: screen), screenPoint: screen)
     }
 }

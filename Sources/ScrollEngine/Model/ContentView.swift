@@ -10,7 +10,11 @@ public struct ContentView: Hashable, Sendable {
         case control
     }
 
-    public var id: String
+    public var id: String {
+        didSet { name = ViewName(id) }
+    }
+    /// `id`, interned: what the messages about this view carry.
+    public private(set) var name: ViewName
     public var frame: Rect
     public var role: Role
     /// Override of `touchesShouldBegin(_:with:in:)` for this view (default true).
@@ -20,6 +24,7 @@ public struct ContentView: Hashable, Sendable {
 
     public init(id: String, frame: Rect, role: Role = .plain, touchesShouldBegin: Bool? = nil, touchesShouldCancel: Bool? = nil) {
         self.id = id
+        self.name = ViewName(id)
         self.frame = frame
         self.role = role
         self.touchesShouldBegin = touchesShouldBegin

@@ -173,7 +173,7 @@ public final class ScrollViewTree {
         configuration.boundsSize = node.frame.size
         let view = ScrollView(configuration: configuration, startTime: time)
         view.nesting.handlesScreenTouches = false
-        view.id = node.id
+        view.name = ViewName(node.id)
         let i = entries.count
         let own: ScreenPlacement
         if let parent {
