@@ -34,7 +34,8 @@ public final class RecordingSource: TouchFrameReader {
     private var measuredEndTime: Timestamp??
     /// The device whose end is asked for; nil when the source was not opened from a path.
     private var endTimeDeviceIndex: Int?
-    private var reader: any TouchFrameReader
+    /// The format's reader, in a box of its own (`FrameReaderBox`).
+    private let reader: any FrameReaderBox
     private var openingWarnings: [RecordingWarning]
 
     /// Most bytes looked at to tell the format. Reading stops earlier, at the end of the first line
@@ -101,7 +102,7 @@ public final class RecordingSource: TouchFrameReader {
         }
         switch format {
         case .touchScript:
-            reader = TouchScriptReader(source: source)
+            reader = ReaderBox(TouchScriptReader(source: source))
             device = nil
             deviceClass = nil
             openingWarnings = []
@@ -110,12 +111,12 @@ public final class RecordingSource: TouchFrameReader {
             let events = try EvemuReader(source: source, description: description)
             let frames = try EvdevTouchFrameReader(events: events, mapping: mapping)
             device = events.device
-            reader = frames
+            reader = ReaderBox(frames)
         case .libinputRecord:
             let events = try LibinputRecordReader(source: source, deviceIndex: deviceIndex)
             let frames = try EvdevTouchFrameReader(events: events, mapping: mapping)
             device = events.device
-            reader = frames
+            reader = ReaderBox(frames)
         }
         let deviceClass = DeviceClass(device: device!)
         self.deviceClass = deviceClass
@@ -134,12 +135,12 @@ public final class RecordingSource: TouchFrameReader {
     private func measureEndTime(deviceIndex: Int) -> Timestamp? {
         var origin: Int64 = 0
         switch reader {
-        case let frames as EvdevTouchFrameReader<EvemuReader>:
-            guard let first = frames.events.firstEventTime else { return nil }
+        case let box as ReaderBox<EvdevTouchFrameReader<EvemuReader>>:
+            guard let first = box.reader.events.firstEventTime else { return nil }
             origin = first
-        case let frames as EvdevTouchFrameReader<LibinputRecordReader>:
+        case let box as ReaderBox<EvdevTouchFrameReader<LibinputRecordReader>>:
             // The tail belongs to the last device.
-            guard let first = frames.events.firstEventTime, deviceIndex == (frames.events.deviceCount ?? 1) - 1 else { return nil }
+            guard let first = box.reader.events.firstEventTime, deviceIndex == (box.reader.events.deviceCount ?? 1) - 1 else { return nil }
             origin = first
         default:
             break
@@ -222,4 +223,24 @@ public struct RecordingFrames: Sequence, IteratorProtocol {
             return .failure(RecordingError(file: source.path, line: nil, expected: "readable input (\(error))"))
         }
     }
+}
+
+/// A reader the source calls for every frame. The format's reader (a struct) is kept in a class,
+/// so that a call is one protocol witness that changes the reader where it is: an existential of
+/// the struct itself is too large to hold inline, and each mutating call through one had the runtime
+/// check that its box was not shared (`swift_makeBoxUnique`) first.
+private protocol FrameReaderBox: AnyObject {
+    func nextFrame() throws -> TouchFrame?
+    var warnings: [RecordingWarning] { get }
+}
+
+private final class ReaderBox<Reader: TouchFrameReader>: FrameReaderBox {
+    var reader: Reader
+
+    init(_ reader: Reader) {
+        self.reader = reader
+    }
+
+    func nextFrame() throws -> TouchFrame? { try reader.nextFrame() }
+    var warnings: [RecordingWarning] { reader.warnings }
 }
