@@ -263,14 +263,14 @@ public final class ScrollViewTree {
     }
 
     public var isAnimating: Bool {
-        for i in entries.indices where entries[i].view.isAnimating { return true }
+        for i in entries.indices where withView(i, \.isAnimating) { return true }
         return false
     }
 
     public var nextTimerDeadline: Timestamp? {
         var earliest: Timestamp?
         for i in entries.indices {
-            if let t = entries[i].view.nextTimerDeadline { earliest = earliest.map { min($0, t) } ?? t }
+            if let t = withView(i, \.nextTimerDeadline) { earliest = earliest.map { min($0, t) } ?? t }
         }
         return earliest
     }
@@ -298,7 +298,7 @@ public final class ScrollViewTree {
 
     /// The phase changes of every view since the last call, each naming its view.
     public func drainTransitions() -> [PhaseTransition] {
-        for i in entries.indices where !entries[i].view.transitions.isEmpty {
+        for i in entries.indices where !withView(i, { $0.transitions.isEmpty }) {
             let id = entries[i].id
             for transition in entries[i].view.drainTransitions() {
                 var named = transition
@@ -318,15 +318,23 @@ public final class ScrollViewTree {
     /// its id), putting the touch points it measured back on screen (unless its coordinates are the
     /// screen's, as a view filling the screen has them).
     private func collect(_ i: Int) {
-        let view = entries[i].view
-        guard !view.events.isEmpty else { return }
+        guard !withView(i, { $0.events.isEmpty }) else { return }
         let start = events.count
-        view.takeEvents(appendingTo: &events)
+        withView(i) { $0.takeEvents(appendingTo: &events) }
         let placement = entries[i].touchPlacement
         if placement.isIdentity { return }
         for k in start..<events.count {
             events[k].message.putOnScreen(placement)
         }
+    }
+
+    /// The view of entry `i`, lent to `body` without the retain and release that reading it from
+    /// `entries` around a call otherwise costs (Unmanaged's guaranteed reference): `entries` holds
+    /// every view for the tree's whole life, so the view outlives the call. For what runs at every
+    /// frame and every animation tick.
+    @inline(__always)
+    private func withView<Result>(_ i: Int, _ body: (ScrollView) throws -> Result) rethrows -> Result {
+        try Unmanaged.passUnretained(entries[i].view)._withUnsafeGuaranteedRef(body)
     }
 
     // MARK: - Time
@@ -340,14 +348,14 @@ public final class ScrollViewTree {
         while let deadline = nextTimerDeadline, deadline <= newTime {
             time = max(time, deadline)
             for i in entries.indices {
-                entries[i].view.advance(to: time)
+                withView(i) { $0.advance(to: time) }
                 collect(i)
             }
             if let next = nextTimerDeadline, next <= deadline { break } // the view noted it
         }
         time = newTime
         for i in entries.indices {
-            entries[i].view.advance(to: newTime)
+            withView(i) { $0.advance(to: newTime) }
             collect(i)
         }
     }
@@ -370,7 +378,7 @@ public final class ScrollViewTree {
             }
         }
         deliver(copying ? routed : frame.samples)
-        for i in entries.indices { entries[i].view.delivery.lastInput = time }
+        for i in entries.indices { withView(i) { $0.delivery.lastInput = time } }
     }
 
     /// Whether the sample goes to the gesture's views (else it is the screen's own, a stray
@@ -457,14 +465,13 @@ public final class ScrollViewTree {
         prepareRecognisers(&g)
         for i in g.watching.reversed() {
             let placement = g.placements[i]
-            let view = entries[i].view
             if placement.isIdentity {
                 // A view whose coordinates are the screen's (one filling it): the samples as they are.
-                view.handleSamples(samples, classifyForeign: true)
+                withView(i) { $0.handleSamples(samples, classifyForeign: true) }
             } else {
                 local.removeAll(keepingCapacity: true)
                 for s in samples { local.append(TouchSample(slot: s.slot, phase: s.phase, location: placement.local(s.location))) }
-                view.handleSamples(local, classifyForeign: true)
+                withView(i) { $0.handleSamples(local, classifyForeign: true) }
             }
             let before = events.count
             collect(i)
@@ -483,6 +490,7 @@ public final class ScrollViewTree {
                     entries[j].view.cancelAllTouches(at: time)
                     collect(j)
                 }
+                let view = entries[i].view
                 view.nesting.allowsPinch = true   // a second pair of fingers may still zoom the owner
                 view.nesting.panBlockedBySubview = false
                 break
