@@ -33,15 +33,17 @@ public struct TouchSet: Hashable, Sendable {
     /// Where the finger in `slot` is, if it is down.
     public func location(of slot: TouchSlot) -> Point? { index(of: slot).map { touches[$0].location } }
 
-    /// The position of `slot`'s touch in `touches` (a plain walk: a handful of fingers, asked for
-    /// every sample).
+    /// The position of `slot`'s touch in `touches` (a plain walk over the storage: a handful of
+    /// fingers, asked for every sample).
     func index(of slot: TouchSlot) -> Int? {
-        var i = 0
-        while i < touches.count {
-            if touches[i].slot == slot { return i }
-            i += 1
+        touches.withUnsafeBufferPointer { touches in
+            var i = 0
+            while i < touches.count {
+                if touches[i].slot.rawValue == slot.rawValue { return i }
+                i &+= 1
+            }
+            return nil
         }
-        return nil
     }
 
     /// Starts a frame: the touches' movements from now on are measured from where they are.
@@ -106,9 +108,13 @@ public struct TouchSet: Hashable, Sendable {
         // Each persisting finger's location before the frame and now, in slot order: the sums below
         // are the ones `centroid(where:)` and `spread(where:)` would form on the set before the
         // frame and after it, restricted to these fingers, in the same order.
+        // Over the storage: a for-in loop over the array copied each 72-byte touch out through its
+        // iterator first.
         @inline(__always) func forEachPersisting(_ body: (Point, Point) -> Void) {
-            for t in touches where t.landedIn < frame {
-                body(t.movedIn == frame ? t.locationBeforeMove : t.location, t.location)
+            touches.withUnsafeBufferPointer { touches in
+                for i in touches.indices where touches[i].landedIn < frame {
+                    body(touches[i].movedIn == frame ? touches[i].locationBeforeMove : touches[i].location, touches[i].location)
+                }
             }
         }
         var sum0 = Point.zero, sum1 = Point.zero

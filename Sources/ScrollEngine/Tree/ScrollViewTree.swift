@@ -334,7 +334,11 @@ public final class ScrollViewTree {
     /// frame and every animation tick.
     @inline(__always)
     private func withView<Result>(_ i: Int, _ body: (ScrollView) throws -> Result) rethrows -> Result {
-        try Unmanaged.passUnretained(entries[i].view)._withUnsafeGuaranteedRef(body)
+        // The view's field alone is read, over the storage (a subscript of `entries` copies the
+        // whole entry out first, id and children included).
+        precondition(i >= 0 && i < entries.count)
+        let view = entries.withUnsafeBufferPointer { Unmanaged.passUnretained($0[i].view) }
+        return try view._withUnsafeGuaranteedRef(body)
     }
 
     // MARK: - Time
