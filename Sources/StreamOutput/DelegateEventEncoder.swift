@@ -25,10 +25,16 @@ public enum DelegateEventEncoder {
     /// The same, continuing a stream whose line before wrote `recent` (which the last line leaves
     /// there for the next call).
     public static func appendLines(_ events: [DelegateEvent], to buffer: inout [UInt8], recent: inout RecentFields) {
-        // One chunk for all the lines (emptied after each), so that its 512 bytes are not cleared
-        // for every line; field by field, so that an event is not copied out of the array whole
-        // first; over the array's storage, so that each field is not a checked subscript of it.
         var chunk = StackBytes()
+        appendLines(events, to: &buffer, recent: &recent, chunk: &chunk)
+    }
+
+    /// The same, gathering each line in `chunk` (empty when called, and left empty): a stream's
+    /// writer keeps one for all its lines, so that its 512 bytes are not cleared for every batch.
+    static func appendLines(_ events: [DelegateEvent], to buffer: inout [UInt8], recent: inout RecentFields,
+                            chunk: inout StackBytes) {
+        // Field by field, so that an event is not copied out of the array whole first; over the
+        // array's storage, so that each field is not a checked subscript of it.
         events.withUnsafeBufferPointer { events in
             for index in events.indices {
                 encode(time: events[index].time, message: events[index].message, state: events[index].state,
