@@ -204,39 +204,42 @@ public final class ScrollView {
         // Whether a finger that stays down may have moved (a foreign touch handed to the content
         // re-enters this function, so then anything may have changed).
         var moved = false
-        for sample in samples {
-            if classifyForeign, !foreignTouches.isEmpty, let i = foreignTouches.firstIndex(where: { $0.slot == sample.slot }) {
-                handleForeign(sample, index: i)
-                moved = true
-                continue
-            }
-            let i = touches.index(of: sample.slot)
-            switch sample.phase {
-            case .down:
-                if let i {
-                    note("down for \(sample.slot), which is already down; treated as a move")
-                    if touches.moveTouch(at: i, to: sample.location, inFrame: frame) { moved = true }
-                } else if classifyForeign, let role = foreignRole(forDownAt: sample.location) {
-                    foreignTouches.append((sample.slot, role))
-                    foreignTouches.sort { $0.slot < $1.slot }
-                } else {
-                    touches.insert(.init(slot: sample.slot, location: sample.location, downTime: time, downLocation: sample.location),
-                                   landedIn: frame)
-                    added.append(sample.slot)
+        // Over the samples' storage (the array is not changed here).
+        samples.withUnsafeBufferPointer { samples in
+            for sample in samples {
+                if classifyForeign, !foreignTouches.isEmpty, let i = foreignTouches.firstIndex(where: { $0.slot == sample.slot }) {
+                    handleForeign(sample, index: i)
+                    moved = true
+                    continue
                 }
-            case .move:
-                if let i {
-                    if touches.moveTouch(at: i, to: sample.location, inFrame: frame) { moved = true }
-                } else {
-                    note("move for \(sample.slot), which is not down; ignored")
-                }
-            case .up, .cancel:
-                if let i {
-                    touches.moveTouch(at: i, to: sample.location, inFrame: frame)
-                    lifted.append(sample.slot)
-                    if sample.phase == .cancel { cancelled = true }
-                } else {
-                    note("\(sample.phase.rawValue) for \(sample.slot), which is not down; ignored")
+                let i = touches.index(of: sample.slot)
+                switch sample.phase {
+                case .down:
+                    if let i {
+                        note("down for \(sample.slot), which is already down; treated as a move")
+                        if touches.moveTouch(at: i, to: sample.location, inFrame: frame) { moved = true }
+                    } else if classifyForeign, let role = foreignRole(forDownAt: sample.location) {
+                        foreignTouches.append((sample.slot, role))
+                        foreignTouches.sort { $0.slot < $1.slot }
+                    } else {
+                        touches.insert(.init(slot: sample.slot, location: sample.location, downTime: time, downLocation: sample.location),
+                                       landedIn: frame)
+                        added.append(sample.slot)
+                    }
+                case .move:
+                    if let i {
+                        if touches.moveTouch(at: i, to: sample.location, inFrame: frame) { moved = true }
+                    } else {
+                        note("move for \(sample.slot), which is not down; ignored")
+                    }
+                case .up, .cancel:
+                    if let i {
+                        touches.moveTouch(at: i, to: sample.location, inFrame: frame)
+                        lifted.append(sample.slot)
+                        if sample.phase == .cancel { cancelled = true }
+                    } else {
+                        note("\(sample.phase.rawValue) for \(sample.slot), which is not down; ignored")
+                    }
                 }
             }
         }

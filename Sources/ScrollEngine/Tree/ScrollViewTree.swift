@@ -371,14 +371,17 @@ public final class ScrollViewTree {
         advance(to: frame.time)
         // Commonly every sample goes to the gesture and the frame's samples are delivered as they
         // are; they are copied to `routed` only from the first one that does not.
+        // (Over the samples' storage: the frame's array is not changed here.)
         var copying = false
-        for (index, sample) in frame.samples.enumerated() {
-            if routesToGesture(sample) {
-                if copying { routed.append(sample) }
-            } else if !copying {
-                copying = true
-                routed.removeAll(keepingCapacity: true)
-                routed.append(contentsOf: frame.samples[..<index])
+        frame.samples.withUnsafeBufferPointer { samples in
+            for index in samples.indices {
+                if routesToGesture(samples[index]) {
+                    if copying { routed.append(samples[index]) }
+                } else if !copying {
+                    copying = true
+                    routed.removeAll(keepingCapacity: true)
+                    routed.append(contentsOf: samples[..<index])
+                }
             }
         }
         deliver(copying ? routed : frame.samples)
@@ -467,7 +470,12 @@ public final class ScrollViewTree {
 
     private func deliver(_ samples: [TouchSample], to g: inout Gesture) {
         prepareRecognisers(&g)
-        for i in g.watching.reversed() {
+        // Deepest first; by position rather than through a reversed view of the list, whose index
+        // comparisons were left to generic calls. The list itself changes only after the loop.
+        var position = g.watching.count
+        while position > 0 {
+            position -= 1
+            let i = g.watching[position]
             let placement = g.placements[i]
             if placement.isIdentity {
                 // A view whose coordinates are the screen's (one filling it): the samples as they are.
@@ -508,8 +516,10 @@ public final class ScrollViewTree {
             }
             carryTransfers(from: owner, &g)
         }
-        for sample in samples where sample.phase == .up || sample.phase == .cancel {
-            g.fingers.remove(sample.slot)
+        samples.withUnsafeBufferPointer { samples in
+            for sample in samples where sample.phase == .up || sample.phase == .cancel {
+                g.fingers.remove(sample.slot)
+            }
         }
     }
 
