@@ -33,18 +33,9 @@ public struct TouchSet: Hashable, Sendable {
     /// Where the finger in `slot` is, if it is down.
     public func location(of slot: TouchSlot) -> Point? { index(of: slot).map { touches[$0].location } }
 
-    /// The position of `slot`'s touch in `touches` (a plain walk over the storage: a handful of
-    /// fingers, asked for every sample).
-    func index(of slot: TouchSlot) -> Int? {
-        touches.withUnsafeBufferPointer { touches in
-            var i = 0
-            while i < touches.count {
-                if touches[i].slot.rawValue == slot.rawValue { return i }
-                i &+= 1
-            }
-            return nil
-        }
-    }
+    /// The position of `slot`'s touch in `touches`.
+    @inline(__always)
+    func index(of slot: TouchSlot) -> Int? { touches.index(ofSlot: slot) { $0.slot } }
 
     /// Starts a frame: the touches' movements from now on are measured from where they are.
     /// Returns its number (frames handled inside another, as a touch handed over by the edge-swipe

@@ -12,20 +12,9 @@ public struct FingerLocations: Sendable {
 
     public func contains(_ slot: TouchSlot) -> Bool { index(of: slot) != nil }
 
-    /// Where `slot` is in `entries`: a plain walk over the storage (a handful of fingers, asked for
-    /// every sample of every frame; a `for … in indices` loop here was left to generic iterator
-    /// and equality calls).
+    /// Where `slot` is in `entries`.
     @inline(__always)
-    private func index(of slot: TouchSlot) -> Int? {
-        entries.withUnsafeBufferPointer { entries in
-            var i = 0
-            while i < entries.count {
-                if entries[i].slot.rawValue == slot.rawValue { return i }
-                i &+= 1
-            }
-            return nil
-        }
-    }
+    private func index(of slot: TouchSlot) -> Int? { entries.index(ofSlot: slot) { $0.slot } }
 
     /// Puts the finger at `location`, adding it if it is not down.
     public mutating func set(_ slot: TouchSlot, _ location: Point) {
