@@ -67,7 +67,7 @@ public final class ScrollView {
     var nesting = Nesting()
     /// The id the enclosing `ScrollViewTree` knows this view by, which every event it sends names
     /// (`DelegateEvent.viewName`); nil for a lone scroll view.
-    var name: ViewName?
+    public internal(set) var name: ViewName?
 
     public init(configuration: ScrollViewConfiguration, startTime: Timestamp = .zero) {
         self.configuration = configuration

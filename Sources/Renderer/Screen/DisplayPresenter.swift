@@ -15,7 +15,7 @@ public enum DisplayPresenter {
         switch self {
         case .one(let presenter):
             guard let primary = tree.ids.first, let view = tree.view(primary) else { return }
-            let name = ViewName(primary)
+            let name = view.name
             presenter.handle(events.filter { $0.viewName == nil || $0.viewName == name })
             presenter.noteIndicatorFlash(view.indicatorFlashTime)
             presenter.noteGeometry(view.state, contentInset: view.configuration.contentInset)
