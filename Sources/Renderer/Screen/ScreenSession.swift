@@ -71,23 +71,26 @@ public struct ScreenSession: Sendable {
     /// Feeds one input to the view it names; an event without a view (a one-view stream) goes to
     /// the first view. Inputs for a view the screen does not have are ignored.
     public mutating func handle(_ input: RendererInput, view id: String?) {
-        guard let id else { return sessions[0].handle(input) }
-        guard let i = index[id] else { return }
-        sessions[i].handle(input)
+        guard let id else { return handle(input, at: 0) }
+        handle(input, at: index[id])
     }
 
     /// Feeds delegate events, each to the view it names (the engine's `recentered` message turned
-    /// into the renderer's `recentred` input).
+    /// into the renderer's `recentred` input), found by its interned name.
     public mutating func handle(_ events: [DelegateEvent]) {
         for e in events {
-            let input = RendererInput(event: e)
             guard let name = e.viewName else {
-                sessions[0].handle(input)
+                handle(RendererInput(event: e), at: 0)
                 continue
             }
-            guard let i = names.firstIndex(of: name) else { continue }
-            sessions[i].handle(input)
+            handle(RendererInput(event: e), at: names.firstIndex(of: name))
         }
+    }
+
+    /// Feeds the input to the view at `i`; nil (a view the screen does not have) ignores it.
+    private mutating func handle(_ input: RendererInput, at i: Int?) {
+        guard let i else { return }
+        sessions[i].handle(input)
     }
 
     // MARK: Output

@@ -49,12 +49,11 @@ public struct ViewName: Hashable, CustomStringConvertible, ExpressibleByStringLi
 
         mutating func intern(_ id: String) -> ViewName {
             if let name = names[id] { return name }
-            let bytes = Array(id.utf8)
-            // One byte more than the id, so that even the empty id has an address of its own.
-            let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: bytes.count + 1)
-            storage.initialize(repeating: 0, count: bytes.count + 1)
-            for (offset, byte) in bytes.enumerated() { storage[offset] = byte }
-            let name = ViewName(start: UnsafePointer(storage), utf8Count: bytes.count)
+            // The id and a zero byte after it, so that even the empty id has an address of its own.
+            let bytes = Array(id.utf8) + [0]
+            let storage = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
+            _ = storage.initialize(from: bytes)
+            let name = ViewName(start: UnsafePointer(storage.baseAddress!), utf8Count: bytes.count - 1)
             names[id] = name
             return name
         }
