@@ -216,7 +216,8 @@ let package = Package(
         .library(name: "TouchscrollParsers", targets: ["Recordings", "Configuration", "Daemon", "JSONDocument"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // swift-argument-parser 1.8.2 without FoundationEssentials (Vendor/swift-argument-parser/README.md).
+        .package(path: "Vendor/swift-argument-parser"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-numerics", from: "1.0.0"),
     ],
