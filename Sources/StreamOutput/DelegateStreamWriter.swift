@@ -8,9 +8,6 @@ public final class DelegateStreamWriter {
     private var line: [UInt8] = []
     /// The view name, zoom scale and flags the last line wrote, which the next line mostly repeats.
     private var recent = RecentFields()
-    /// Where each line is gathered before it joins the output (kept, so it is not cleared anew for
-    /// every batch of lines).
-    private var chunk = StackBytes()
 
     public init(sink: ByteSink, header: StreamHeader) throws(StreamWriteError) {
         self.sink = sink
@@ -30,10 +27,10 @@ public final class DelegateStreamWriter {
     /// The lines go straight into the sink's buffer when it keeps one, else into `line` and then to
     /// the sink.
     public func write(_ events: [DelegateEvent]) throws(StreamWriteError) {
-        let appended = try sink.append { DelegateEventEncoder.appendLines(events, to: &$0, recent: &recent, chunk: &chunk) }
+        let appended = try sink.append { DelegateEventEncoder.appendLines(events, to: &$0, recent: &recent) }
         if !appended {
             line.removeAll(keepingCapacity: true)
-            DelegateEventEncoder.appendLines(events, to: &line, recent: &recent, chunk: &chunk)
+            DelegateEventEncoder.appendLines(events, to: &line, recent: &recent)
             try sink.write(line)
         }
         eventCount += events.count

@@ -24,13 +24,16 @@ public enum JSONNumberFormat {
     }
 
     public static func append(_ value: Double, to bytes: inout [UInt8]) {
-        var scratch = StackBytes()
-        append(value, to: &scratch)
-        scratch.write(to: &bytes)
+        bytes.appendBytes(upTo: maximumLength) { append(value, to: &$0) }
     }
 
-    /// The same, gathered on the stack (at most 21 bytes: a sign, 16 digits, a point and 3 digits).
-    static func append(_ value: Double, to bytes: inout StackBytes) {
+    /// The same, gathered in `bytes`.
+    @inline(__always) static func append(_ value: Double, to bytes: inout StackBytes) {
+        bytes.withCursor { append(value, to: &$0) }
+    }
+
+    /// The same at a cursor with room for `maximumLength` bytes (a sign, 16 digits, a point and 3 digits).
+    static func append(_ value: Double, to bytes: inout ByteCursor) {
         guard value.isFinite else {
             bytes.append("null")
             return
@@ -51,13 +54,16 @@ public enum JSONNumberFormat {
     }
 
     public static func append(_ value: Int64, to bytes: inout [UInt8]) {
-        var scratch = StackBytes()
-        append(value, to: &scratch)
-        scratch.write(to: &bytes)
+        bytes.appendBytes(upTo: maximumLength) { append(value, to: &$0) }
     }
 
-    /// The same, gathered on the stack (at most 20 bytes).
-    static func append(_ value: Int64, to bytes: inout StackBytes) {
+    /// The same, gathered in `bytes`.
+    @inline(__always) static func append(_ value: Int64, to bytes: inout StackBytes) {
+        bytes.withCursor { append(value, to: &$0) }
+    }
+
+    /// The same at a cursor with room for 20 bytes.
+    @inline(__always) static func append(_ value: Int64, to bytes: inout ByteCursor) {
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
         bytes.appendDigits(value.magnitude)
     }

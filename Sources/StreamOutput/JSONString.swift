@@ -2,6 +2,10 @@
 /// (RFC 8259 §7), every other byte copied as it is. The stream's names (message names, view ids)
 /// rarely need an escape, so their bytes are checked first and then copied in one go.
 enum JSONString {
+    /// The most bytes the literal of `byteCount` bytes takes: each byte escaped as `\u00XX`, and
+    /// the two quotes.
+    @inline(__always) static func maximumLength(ofBytes byteCount: Int) -> Int { 6 &* byteCount &+ 2 }
+
     /// Whether any byte must be escaped inside a JSON string.
     @inline(__always) static func needsEscape(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
@@ -15,9 +19,14 @@ enum JSONString {
 
     /// The same for a string given as its UTF-8 bytes (an interned view name's, say).
     static func append(_ utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
-        bytes.append(UInt8(ascii: "\""))
-        if needsEscape(utf8) { appendEscaped(utf8, to: &bytes) } else { bytes.append(contentsOf: utf8) }
-        bytes.append(UInt8(ascii: "\""))
+        bytes.appendBytes(upTo: maximumLength(ofBytes: utf8.count)) { append(utf8, to: &$0) }
+    }
+
+    /// The same at a cursor with room for `maximumLength(ofBytes: utf8.count)` bytes.
+    static func append(_ utf8: UnsafeBufferPointer<UInt8>, to cursor: inout ByteCursor) {
+        cursor.append(UInt8(ascii: "\""))
+        if needsEscape(utf8) { appendEscaped(utf8, to: &cursor) } else { cursor.append(utf8) }
+        cursor.append(UInt8(ascii: "\""))
     }
 
     /// Appends the quoted string to `scratch` when it needs no escape and fits; false (nothing
@@ -35,20 +44,20 @@ enum JSONString {
         return true
     }
 
-    private static func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
+    private static func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, to cursor: inout ByteCursor) {
+        let hex: StaticString = "0123456789abcdef"
         for byte in utf8 {
             switch byte {
-            case UInt8(ascii: "\""): bytes.append(contentsOf: #"\""#.utf8)
-            case UInt8(ascii: "\\"): bytes.append(contentsOf: #"\\"#.utf8)
-            case UInt8(ascii: "\n"): bytes.append(contentsOf: #"\n"#.utf8)
-            case UInt8(ascii: "\r"): bytes.append(contentsOf: #"\r"#.utf8)
-            case UInt8(ascii: "\t"): bytes.append(contentsOf: #"\t"#.utf8)
+            case UInt8(ascii: "\""): cursor.append(#"\""#)
+            case UInt8(ascii: "\\"): cursor.append(#"\\"#)
+            case UInt8(ascii: "\n"): cursor.append(#"\n"#)
+            case UInt8(ascii: "\r"): cursor.append(#"\r"#)
+            case UInt8(ascii: "\t"): cursor.append(#"\t"#)
             case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                bytes.append(contentsOf: #"\u00"#.utf8)
-                bytes.append(hex[Int(byte >> 4)])
-                bytes.append(hex[Int(byte & 0xf)])
-            default: bytes.append(byte)
+                cursor.append(#"\u00"#)
+                cursor.append(hex.utf8Start[Int(byte >> 4)])
+                cursor.append(hex.utf8Start[Int(byte & 0xf)])
+            default: cursor.append(byte)
             }
         }
     }

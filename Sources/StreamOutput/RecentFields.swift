@@ -27,10 +27,10 @@ public struct RecentFields {
 
 extension DelegateEventEncoder {
     /// `"list"` or `null`: the view's name, copied when it is the line before's. A name that needs an
-    /// escape or is longer than the chunk holds is written the long way every time (configured ids are
+    /// escape or is longer than the cache holds is written the long way every time (configured ids are
     /// short names).
     @inline(__always)
-    static func appendView(_ name: ViewName?, _ chunk: inout StackBytes, _ buffer: inout [UInt8], _ recent: inout RecentFields) {
+    static func appendView(_ name: ViewName?, _ cursor: inout ByteCursor, _ recent: inout RecentFields) {
         if !(recent.hasView && recent.viewName == name) {
             recent.view.removeAll()
             if let name {
@@ -40,19 +40,15 @@ extension DelegateEventEncoder {
                 recent.hasView = true
             }
             recent.viewName = name
-            guard recent.hasView else {
-                appendName(name, &chunk, &buffer)
-                return
-            }
+            guard recent.hasView else { return appendName(name, &cursor) }
         }
-        chunk.reserve(recent.view.count, spillingTo: &buffer)
-        recent.view.withBytes { chunk.append($0) }
+        recent.view.withBytes { cursor.append($0) }
     }
 
     /// `,"zoomScale":1,"tracking":false,"dragging":true,…,"zoomAnimating":false`, copied when the zoom
     /// scale and the flags are the line before's.
     @inline(__always)
-    static func appendStateTail(_ s: ScrollViewState, _ chunk: inout StackBytes, _ buffer: inout [UInt8], _ recent: inout RecentFields) {
+    static func appendStateTail(_ s: ScrollViewState, _ cursor: inout ByteCursor, _ recent: inout RecentFields) {
         var flags: UInt8 = s.isTracking ? 1 : 0
         if s.isDragging { flags |= 2 }
         if s.isDecelerating { flags |= 4 }
@@ -61,16 +57,15 @@ extension DelegateEventEncoder {
         if s.isZoomBouncing { flags |= 32 }
         if s.isZoomAnimating { flags |= 64 }
         let zoomBits = s.zoomScale.bitPattern
-        chunk.reserve(13 + JSONNumberFormat.maximumLength + 138, spillingTo: &buffer)
-        if recent.hasTail && recent.zoomBits == zoomBits && recent.flags == flags {
-            recent.tail.withBytes { chunk.append($0) }
-            return
+        if !(recent.hasTail && recent.zoomBits == zoomBits && recent.flags == flags) {
+            recent.tail.removeAll()
+            recent.tail.withCursor { tail in
+                tail.append(#","zoomScale":"#)
+                JSONNumberFormat.append(s.zoomScale, to: &tail)
+                appendFlags(s, &tail)
+            }
+            (recent.zoomBits, recent.flags, recent.hasTail) = (zoomBits, flags, true)
         }
-        recent.tail.removeAll()
-        recent.tail.append(#","zoomScale":"#)
-        JSONNumberFormat.append(s.zoomScale, to: &recent.tail)
-        appendFlags(s, &recent.tail)
-        (recent.zoomBits, recent.flags, recent.hasTail) = (zoomBits, flags, true)
-        recent.tail.withBytes { chunk.append($0) }
+        recent.tail.withBytes { cursor.append($0) }
     }
 }

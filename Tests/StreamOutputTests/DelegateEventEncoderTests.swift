@@ -115,6 +115,38 @@ final class DelegateEventEncoderTests: XCTestCase {
         XCTAssertTrue(line.hasPrefix(#"{"t":0,"message":"tap","view":""# + long + #"","contentOffset":{"x":0,"y":136}"#))
         XCTAssertTrue(line.hasSuffix(#","contentView":"a\"b\\c\n","touches":1,"contentPoint":{"x":0,"y":0},"screenPoint":{"x":0,"y":0}}"# + "\n"))
     }
+
+    /// A line is written in place into room made from its upper bound, so the longest lines there can
+    /// be must fit it: every number at its widest (a 20-byte time and slot, coordinates clamped to
+    /// 17 bytes, a 3-decimal fraction), every flag `false`, the longest message name, and names that
+    /// are escaped byte by byte (`\u0001`, six bytes each). Any that did not would stop the test at
+    /// the cursor's bounds check.
+    func testTheWidestLinesFitTheirBound() {
+        let widest = -999_999_999_999_999.875
+        let written = JSONNumberFormat.format(widest)
+        XCTAssertEqual(written.utf8.count, 20, written) // a sign, 15 digits, a point and 3 decimals
+        let escaped = String(repeating: "\u{1}", count: 300)
+        let touch = ContentTouch(view: escaped, slot: TouchSlot(Int(Int32.max)), touchTime: Timestamp(microseconds: .min),
+                                 contentPoint: Point(x: widest, y: widest), screenPoint: Point(x: widest, y: widest))
+        let gesture = ContentGesture(view: escaped, contentPoint: Point(x: widest, y: widest), screenPoint: Point(x: widest, y: widest), touches: .max)
+        let wide = ScrollViewState(contentOffset: Point(x: widest, y: widest), zoomScale: widest, contentSize: Size(width: 1, height: 1))
+        let messages: [DelegateMessage] = [
+            .touchesCancelled(touch), .swipe(gesture, direction: .right), .longPress(gesture), .didEndScrollingAnimation,
+            .willEndDragging(velocityPerMillisecond: Point(x: widest, y: widest), targetContentOffset: Point(x: widest, y: widest)),
+            .motionStopped(reason: .touch), .didEndZooming(atScale: widest), .didEndDragging(willDecelerate: false),
+        ]
+        var all: [UInt8] = []
+        for message in messages {
+            let event = DelegateEvent(time: Timestamp(microseconds: .min), message: message, state: wide, view: escaped)
+            let line = DelegateEventEncoder.encodedLine(event)
+            XCTAssertEqual(line.last, UInt8(ascii: "\n"), "\(message)")
+            XCTAssertTrue(String(decoding: line, as: UTF8.self).contains(#""contentOffset":{"x":"# + written + #","y":"# + written + "}"), "\(message)")
+            all += line
+        }
+        var batch: [UInt8] = []
+        DelegateEventEncoder.appendLines(messages.map { DelegateEvent(time: Timestamp(microseconds: .min), message: $0, state: wide, view: escaped) }, to: &batch)
+        XCTAssertEqual(batch, all)
+    }
 }
 
 /// A sink without a buffer of its own: the writer encodes into its own line and hands it over.

@@ -1,0 +1,110 @@
+/// Writes bytes one after another into memory someone else owns: the free capacity at the end of an
+/// output buffer (`Array.appendBytes(upTo:_:)`), or a `StackBytes`' storage.
+///
+/// The stream's lines are written this way straight into the output's buffer: room for a whole
+/// batch of lines is made once, with its upper bound, and then each key, number and flag is a store
+/// through a pointer, with no gathering elsewhere and copying after. Every append still checks that
+/// it stays inside the room it was given (a trap, not an overrun, if a bound were wrong).
+struct ByteCursor {
+    private(set) var position: UnsafeMutablePointer<UInt8>
+    private let end: UnsafeMutablePointer<UInt8>
+
+    init(start: UnsafeMutablePointer<UInt8>, end: UnsafeMutablePointer<UInt8>) {
+        position = start
+        self.end = end
+    }
+
+    /// Room left.
+    var remaining: Int { end - position }
+
+    @inline(__always) mutating func append(_ byte: UInt8) {
+        precondition(position < end)
+        position.initialize(to: byte)
+        position += 1
+    }
+
+    /// Appends a literal fixed in the source (ASCII, needing no escape).
+    @inline(__always) mutating func append(_ literal: StaticString) {
+        let length = literal.utf8CodeUnitCount
+        precondition(length <= end - position)
+        UnsafeMutableRawPointer(position).copyMemory(from: literal.utf8Start, byteCount: length)
+        position += length
+    }
+
+    @inline(__always) mutating func append(_ source: UnsafeBufferPointer<UInt8>) {
+        precondition(source.count <= end - position)
+        guard let base = source.baseAddress else { return }
+        position.update(from: base, count: source.count)
+        position += source.count
+    }
+
+    /// How many decimal digits `value` has: a few comparisons for the stream's usual numbers (up
+    /// to 8 digits), a loop beyond.
+    @inline(__always) static func digitCount(_ value: UInt64) -> Int {
+        if value < 10_000 {
+            return value < 100 ? (value < 10 ? 1 : 2) : (value < 1_000 ? 3 : 4)
+        }
+        if value < 100_000_000 {
+            return value < 1_000_000 ? (value < 100_000 ? 5 : 6) : (value < 10_000_000 ? 7 : 8)
+        }
+        var length = 9
+        var bound: UInt64 = 1_000_000_000
+        while length < 20, value >= bound {
+            length += 1
+            bound &*= 10
+        }
+        return length
+    }
+
+    /// Appends the decimal digits of `value` (at most 20), two at a time from a table of pairs.
+    @inline(__always) mutating func appendDigits(_ value: UInt64) {
+        let length = Self.digitCount(value)
+        precondition(length <= end - position)
+        let pairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+        let digits = pairs.utf8Start
+        var rest = value
+        var index = position + length
+        while rest >= 100 {
+            let pair = Int(truncatingIfNeeded: rest % 100) &* 2
+            rest /= 100
+            index -= 2
+            index[0] = digits[pair]
+            index[1] = digits[pair &+ 1]
+        }
+        if rest >= 10 {
+            let pair = Int(truncatingIfNeeded: rest) &* 2
+            index[-2] = digits[pair]
+            index[-1] = digits[pair &+ 1]
+        } else {
+            index[-1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest)
+        }
+        position += length
+    }
+
+    /// Appends `.` and the digits of `thousandths` (1...999) as a decimal fraction, trailing zeros
+    /// trimmed (`5` → `.005`, `50` → `.05`, `500` → `.5`).
+    @inline(__always) mutating func appendFraction(thousandths: UInt64) {
+        precondition(4 <= end - position && thousandths > 0 && thousandths < 1000)
+        let hundreds = thousandths / 100, tens = thousandths / 10 % 10, units = thousandths % 10
+        position[0] = UInt8(ascii: ".")
+        position[1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: hundreds)
+        position[2] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: tens)
+        position[3] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: units)
+        position += units != 0 ? 4 : tens != 0 ? 3 : 2
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// Makes room for up to `bound` more bytes at the end (the capacity grows as appends make it
+    /// grow) and lets `body` write them with a cursor; the bytes it wrote join the array.
+    @inline(__always) mutating func appendBytes(upTo bound: Int, _ body: (inout ByteCursor) -> Void) {
+        append(addingCapacity: bound) { span in
+            span.withUnsafeMutableBufferPointer { free, initialized in
+                let start = free.baseAddress!
+                var cursor = ByteCursor(start: start, end: start + free.count)
+                body(&cursor)
+                initialized = cursor.position - start
+            }
+        }
+    }
+}
