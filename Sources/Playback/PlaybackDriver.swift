@@ -16,7 +16,9 @@ import ScrollEngine
 /// before the step runs: a no-op for virtual replays, a sleep for `--realtime` (`RealtimePacer`).
 /// `fed` sees every frame as it is handed to the engine (after the `--from/--to` window).
 /// `transitions` receives the engine's changes of phase after every step, in order (the caller
-/// logs them at debug level).
+/// logs them at debug level). `wholeTouches` says that the frames already give whole touches
+/// (`TouchFrameReader.givesWholeTouches`); otherwise the driver mends them (a move of a finger never
+/// down goes down, a lift of one not down is dropped, fingers still down are cancelled at the end).
 public struct PlaybackDriver<Engine: PlaybackEngine> {
     public let options: PlaybackOptions
 
@@ -38,6 +40,7 @@ public struct PlaybackDriver<Engine: PlaybackEngine> {
         pace: (Timestamp) -> Void = { _ in },
         fed: (TouchFrame) -> Void = { _ in },
         transitions: ([PhaseTransition]) -> Void = { _ in },
+        wholeTouches: Bool = false,
         emit: ([DelegateEvent]) throws -> Void
     ) throws -> PlaybackSummary {
         guard let first = try nextFrame() else { return PlaybackSummary() }
@@ -46,7 +49,8 @@ public struct PlaybackDriver<Engine: PlaybackEngine> {
         let schedule = EngineSchedule(origin: origin, frameRate: options.frameRate)
         var window = TouchWindow(
             start: options.from.map { origin.adding(seconds: $0) },
-            end: options.to.map { origin.adding(seconds: $0) }
+            end: options.to.map { origin.adding(seconds: $0) },
+            wholeTouches: wholeTouches
         )
         var summary = PlaybackSummary(firstInput: origin)
         var now = origin
@@ -131,11 +135,12 @@ public struct PlaybackDriver<Engine: PlaybackEngine> {
         pace: (Timestamp) -> Void = { _ in },
         fed: (TouchFrame) -> Void = { _ in },
         transitions: ([PhaseTransition]) -> Void = { _ in },
+        wholeTouches: Bool = false,
         emit: ([DelegateEvent]) throws -> Void
     ) throws -> PlaybackSummary {
         var iterator = frames.makeIterator()
         return try run(nextFrame: { iterator.next() }, makeEngine: makeEngine, pace: pace, fed: fed,
-                       transitions: transitions, emit: emit)
+                       transitions: transitions, wholeTouches: wholeTouches, emit: emit)
     }
 }
 

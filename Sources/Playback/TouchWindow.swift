@@ -13,10 +13,15 @@ struct TouchWindow {
     /// Fingers down as fed to the engine.
     private var fed = FingerLocations()
     private var opened = false
+    /// False when the input's frames give whole touches and the window is the whole input: the
+    /// frames then pass as they are, with no finger table kept.
+    private let keepsFingers: Bool
 
-    @usableFromInline init(start: Timestamp?, end: Timestamp?) {
+    /// `wholeTouches`: the input's frames give whole touches (`TouchFrameReader.givesWholeTouches`).
+    @usableFromInline init(start: Timestamp?, end: Timestamp?, wholeTouches: Bool = false) {
         self.start = start
         self.end = end
+        keepsFingers = !(wholeTouches && start == nil && end == nil)
     }
 
     /// What to feed for one recorded frame, and whether the frame lies past the window's end (the
@@ -25,6 +30,8 @@ struct TouchWindow {
     /// once), `frame` the recorded frame as fed; two optionals rather than an array, so that a frame
     /// passes without allocating.
     @usableFromInline mutating func admit(_ frame: consuming TouchFrame) -> (opening: TouchFrame?, frame: TouchFrame?, isPastEnd: Bool) {
+        // The whole input, already in whole touches: nothing to open, cut, mend or cancel at the end.
+        guard keepsFingers else { return (nil, frame, false) }
         var opening: TouchFrame?
         if !opened, start.map({ frame.time >= $0 }) ?? true {
             opened = true

@@ -74,6 +74,7 @@ struct RenderCommand: ParsableCommand {
                     }
                     drawnUpTo = time
                 },
+                wholeTouches: replay.reader.givesWholeTouches,
                 emit: { events in
                     if let engine { presenter.show(events, from: engine) }
                 }

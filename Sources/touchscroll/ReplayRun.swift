@@ -75,6 +75,7 @@ struct ReplayRun {
                         Self.engineLogger.debug("\(transition)", metadata: transition.view.map { ["time": "\(transition.time)", "view": "\($0)"] } ?? ["time": "\(transition.time)"])
                     }
                 },
+                wholeTouches: reader.givesWholeTouches,
                 emit: emit
             )
             Self.logWarnings(of: reader, engine: engine, summary: summary)

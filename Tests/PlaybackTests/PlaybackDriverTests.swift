@@ -130,6 +130,42 @@ final class PlaybackDriverTests: XCTestCase {
         XCTAssertEqual(fed.map(\.samples), [[sample(3, .down, 100)], [sample(3, .move, 90)], [sample(3, .up, 80)]])
     }
 
+    /// Frames that already give whole touches (a recording's) go to the engine as they are when the
+    /// whole input plays: the driver keeps no finger table of its own to mend them.
+    func testWholeTouchesPassAsTheyAreOverTheWholeInput() throws {
+        func sample(_ slot: Int, _ phase: TouchPhase, _ y: Double) -> TouchSample {
+            TouchSample(slot: TouchSlot(slot), phase: phase, location: Point(x: 10, y: y))
+        }
+        let frames = [
+            TouchFrame(time: Timestamp(microseconds: 0), samples: [sample(3, .down, 100)]),
+            TouchFrame(time: Timestamp(microseconds: 10_000), samples: [sample(3, .move, 90), sample(4, .down, 50)]),
+            TouchFrame(time: Timestamp(microseconds: 20_000), samples: [sample(4, .cancel, 50), sample(3, .up, 80)]),
+        ]
+        var fed: [TouchFrame] = []
+        _ = try PlaybackDriver<ScriptedEngine>(options: PlaybackOptions()).run(
+            frames: frames,
+            makeEngine: { self.engine = ScriptedEngine(start: $0); return self.engine },
+            fed: { fed.append($0) },
+            wholeTouches: true,
+            emit: { _ in }
+        )
+        XCTAssertEqual(fed, frames)
+    }
+
+    /// A window (`--from`, `--to`) still opens and closes touches, whole or not.
+    func testWholeTouchesAreStillCutToAWindow() throws {
+        var fed: [TouchFrame] = []
+        _ = try PlaybackDriver<ScriptedEngine>(options: PlaybackOptions(from: 0.2, to: 0.5)).run(
+            frames: oneFinger([0, 1_000_000]),
+            makeEngine: { self.engine = ScriptedEngine(start: $0); return self.engine },
+            fed: { fed.append($0) },
+            wholeTouches: true,
+            emit: { _ in }
+        )
+        XCTAssertEqual(fed.map(\.time.microseconds), [200_000, 500_000])
+        XCTAssertEqual(fed.map { $0.samples.map(\.phase) }, [[.down], [.cancel]])
+    }
+
     func testEmptyInputProducesNothing() throws {
         let summary = try replay([])
         XCTAssertNil(engine)

@@ -38,6 +38,12 @@ public final class RecordingSource: TouchFrameReader {
     private let reader: any FrameReaderBox
     private var openingWarnings: [RecordingWarning]
 
+    /// Every format's reader gives whole touches: the touch script's refuses a line that would break
+    /// one and cancels the touches left down at its end; evdev's slot state machine (`SlotLife`) does
+    /// the same for evemu and libinput-record. (`SharedCorpusTests` checks it on every shared
+    /// recording, `TouchScriptReaderTests` the script's refusals and its cancel at the end.)
+    public var givesWholeTouches: Bool { true }
+
     /// Most bytes looked at to tell the format. Reading stops earlier, at the end of the first line
     /// that is not blank or a comment, so that a pipe's first line is enough to start.
     static let sniffLength = 64 * 1024

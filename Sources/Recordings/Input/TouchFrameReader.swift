@@ -6,4 +6,14 @@ public protocol TouchFrameReader {
     mutating func nextFrame() throws -> TouchFrame?
     /// What was tolerated and skipped so far.
     var warnings: [RecordingWarning] { get }
+    /// Whether the frames give whole touches: a slot goes down before it moves or lifts, is not put
+    /// down again while down, lifts (up or cancel) once, and every touch still down at the end is
+    /// cancelled in a last frame. The playback driver then keeps no finger table of its own while it
+    /// feeds the whole input (`PlaybackDriver.run(…wholeTouches:…)`).
+    var givesWholeTouches: Bool { get }
+}
+
+extension TouchFrameReader {
+    /// Not promised unless a reader says so.
+    public var givesWholeTouches: Bool { false }
 }
