@@ -64,12 +64,12 @@ public struct PlaybackDriver<Engine: PlaybackEngine> {
             pace(time)
             action()
             now = time
-            let changes = engine.drainTransitions()
-            if !changes.isEmpty { transitions(changes) }
-            let events = engine.drainEvents()
-            summary.events += events.count
-            if let last = events.last { summary.lastEvent = last.time }
-            if !events.isEmpty { try emit(events) }
+            engine.drainTransitions(into: transitions)
+            try engine.drainEvents { events in
+                summary.events += events.count
+                summary.lastEvent = events.last?.time
+                try emit(events)
+            }
         }
 
         /// The input is over (end of the recording, or past `--to`): fingers still down are

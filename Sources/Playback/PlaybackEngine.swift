@@ -19,4 +19,22 @@ public protocol PlaybackEngine: AnyObject {
     /// The changes of phase (`old → input → new`) since the last drain, in order; drivers hand
     /// them to their caller, which logs them at debug level.
     func drainTransitions() -> [PhaseTransition]
+    /// The events since the last drain lent to `body` (not called when there are none), then
+    /// forgotten: what a driver calls at every step. An engine may lend its own storage this way,
+    /// without the reference counting of a returned array.
+    func drainEvents(into body: ([DelegateEvent]) throws -> Void) rethrows
+    /// The changes of phase since the last drain lent to `body` the same way.
+    func drainTransitions(into body: ([PhaseTransition]) throws -> Void) rethrows
+}
+
+extension PlaybackEngine {
+    public func drainEvents(into body: ([DelegateEvent]) throws -> Void) rethrows {
+        let events = drainEvents()
+        if !events.isEmpty { try body(events) }
+    }
+
+    public func drainTransitions(into body: ([PhaseTransition]) throws -> Void) rethrows {
+        let changes = drainTransitions()
+        if !changes.isEmpty { try body(changes) }
+    }
 }

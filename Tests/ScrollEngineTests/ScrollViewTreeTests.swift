@@ -74,6 +74,56 @@ final class ScrollViewTreeTests: XCTestCase {
 
     // MARK: Hit testing
 
+    /// The drivers' lent drain gives the messages the returning drain gives, in order, calls nothing
+    /// when there are none, and loses none that arrive while it lends (a caller that touches the
+    /// tree from inside).
+    func testTheLentDrainGivesWhatTheReturningDrainGives() throws {
+        func flick(_ tree: ScrollViewTree, lent: Bool) -> [[String]] {
+            var batches: [[String]] = []
+            func drain() {
+                if lent {
+                    tree.drainEvents { batches.append($0.map(\.message.name)) }
+                } else {
+                    let events = tree.drainEvents()
+                    if !events.isEmpty { batches.append(events.map(\.message.name)) }
+                }
+            }
+            let times = [0, 16_000, 32_000, 48_000]
+            for (k, t) in times.enumerated() {
+                let phase: TouchPhase = k == 0 ? .down : k == times.count - 1 ? .up : .move
+                tree.handle(TouchFrame(time: Timestamp(microseconds: Int64(t)),
+                                       samples: [TouchSample(slot: TouchSlot(0), phase: phase, location: Point(x: 600, y: 700 - Double(k) * 100))]))
+                drain()
+                drain() // nothing new: no batch
+            }
+            for t in stride(from: 64_000, through: 20_000_000, by: 16_000) {
+                tree.advance(to: Timestamp(microseconds: Int64(t)))
+                drain()
+            }
+            return batches
+        }
+        let views = [ScrollViewTree.Node(id: "page", frame: Rect(x: 0, y: 0, width: 1280, height: 800), configuration: tallPage())]
+        let returned = flick(try ScrollViewTree(screenSize: Size(width: 1280, height: 800), views: views), lent: false)
+        let lent = flick(try ScrollViewTree(screenSize: Size(width: 1280, height: 800), views: views), lent: true)
+        XCTAssertEqual(lent, returned)
+        XCTAssertEqual(returned.first, ["scrollViewWillBeginDragging", "scrollViewDidScroll"])
+        XCTAssertTrue(returned.joined().contains("scrollViewWillBeginDecelerating"), "\(returned)")
+        XCTAssertEqual(returned.joined().last, "scrollViewDidEndDecelerating")
+        XCTAssertFalse(returned.contains([]))
+
+        // A message made while the tree lends its batch is kept for the next drain.
+        let tree = try ScrollViewTree(screenSize: Size(width: 1280, height: 800), views: views)
+        tree.handle(TouchFrame(time: .zero, samples: [TouchSample(slot: TouchSlot(0), phase: .down, location: Point(x: 600, y: 700))]))
+        tree.handle(TouchFrame(time: Timestamp(microseconds: 16_000), samples: [TouchSample(slot: TouchSlot(0), phase: .move, location: Point(x: 600, y: 600))]))
+        var during: [String] = []
+        tree.drainEvents { batch in
+            during = batch.map(\.message.name)
+            tree.handle(TouchFrame(time: Timestamp(microseconds: 32_000), samples: [TouchSample(slot: TouchSlot(0), phase: .move, location: Point(x: 600, y: 500))]))
+        }
+        XCTAssertEqual(during.first, "scrollViewWillBeginDragging")
+        XCTAssertEqual(tree.drainEvents().map(\.message.name), ["scrollViewDidScroll"])
+    }
+
     func testHitTestingFollowsTheParentsOffsetAndIsClippedByItsFrame() throws {
         var nodes = listWithCarousel()
         nodes[0].frame = Rect(x: 0, y: 100, width: 1280, height: 700)

@@ -126,11 +126,12 @@ public final class LiveScrollDriver {
     private func emitDrained() throws {
         guard let target else { return }
         // The engine's state machine, one debug line per change of phase: `old → input → new`.
-        for transition in target.drainTransitions() {
-            logger.debug("\(transition)", metadata: transition.view.map { ["time": "\(transition.time)", "view": "\($0)"] } ?? ["time": "\(transition.time)"])
+        target.drainTransitions { changes in
+            for transition in changes {
+                logger.debug("\(transition)", metadata: transition.view.map { ["time": "\(transition.time)", "view": "\($0)"] } ?? ["time": "\(transition.time)"])
+            }
         }
-        let events = target.drainEvents()
-        if !events.isEmpty { try emit(events) }
+        try target.drainEvents(into: emit)
     }
 }
 

@@ -16,3 +16,15 @@ extension Array {
         return spare
     }
 }
+
+extension Array {
+    /// Takes back the storage of `batch`, an array lent out of `self` (moved out, leaving `self`
+    /// empty): `batch` is emptied element by element and becomes `self` again, keeping its capacity,
+    /// unless elements were gathered in `self` meanwhile (they stay; `batch`'s storage is let go).
+    @inlinable
+    public mutating func takeBack(_ batch: inout [Element]) {
+        guard isEmpty else { return }
+        while !batch.isEmpty { batch.removeLast() }
+        swap(&self, &batch)
+    }
+}

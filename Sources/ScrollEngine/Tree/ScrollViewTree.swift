@@ -286,6 +286,19 @@ public final class ScrollViewTree {
         return events.drain(keeping: &drainedEvents)
     }
 
+    /// The same messages lent to `body` (not called when there are none), then forgotten. What the
+    /// playback and live drivers call at every step: the array is moved out for the call and its
+    /// storage, emptied, moved back, so nothing is retained, released or allocated for it (a
+    /// returned array is retained for its caller and released by it, two atomic operations).
+    public func drainEvents(into body: ([DelegateEvent]) throws -> Void) rethrows {
+        for i in entries.indices { collect(i) }
+        guard !events.isEmpty else { return }
+        var batch: [DelegateEvent] = []
+        swap(&batch, &events)
+        defer { events.takeBack(&batch) }
+        try body(batch)
+    }
+
     /// The tree's and the views' diagnostics since the last call (a view's start with its id).
     public func drainDiagnostics() -> [String] {
         var all = diagnostics
@@ -307,6 +320,14 @@ public final class ScrollViewTree {
             }
         }
         return transitions.drain(keeping: &drainedTransitions)
+    }
+
+    /// The same changes lent to `body` (not called when there are none), then forgotten, as
+    /// `drainEvents(into:)` lends the messages.
+    public func drainTransitions(into body: ([PhaseTransition]) throws -> Void) rethrows {
+        guard entries.indices.contains(where: { !withView($0, { $0.transitions.isEmpty }) }) || !transitions.isEmpty else { return }
+        let drained = drainTransitions()
+        try body(drained)
     }
 
     private func note(_ text: String) {
