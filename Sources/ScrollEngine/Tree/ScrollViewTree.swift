@@ -405,7 +405,9 @@ public final class ScrollViewTree {
                 }
             }
         }
-        deliver(copying ? routed : frame.samples)
+        // Not `deliver(copying ? routed : frame.samples)`: the choice makes an owned array, retained
+        // and released at every frame; the frame's own array is passed as it was lent.
+        if copying { deliver(routed) } else { deliver(frame.samples) }
         for i in entries.indices { withView(i) { $0.delivery.lastInput = time } }
     }
 
