@@ -108,48 +108,46 @@ final class PlaybackDriverTests: XCTestCase {
         XCTAssertEqual(fed.map { $0.samples.map(\.phase) }, [[.down], [.cancel]])
     }
 
+    /// One finger's sample at x = 10.
+    func sample(_ slot: Int, _ phase: TouchPhase, _ y: Double) -> TouchSample {
+        TouchSample(slot: TouchSlot(slot), phase: phase, location: Point(x: 10, y: y))
+    }
+
+    /// The frames the driver feeds the engine for `frames`, over the whole input.
+    func feed(_ frames: [TouchFrame], wholeTouches: Bool) throws -> [TouchFrame] {
+        var fed: [TouchFrame] = []
+        _ = try PlaybackDriver<ScriptedEngine>(options: PlaybackOptions()).run(
+            frames: frames,
+            makeEngine: { self.engine = ScriptedEngine(start: $0); return self.engine },
+            fed: { fed.append($0) },
+            wholeTouches: wholeTouches,
+            emit: { _ in }
+        )
+        return fed
+    }
+
     /// A reader that tolerates a move of a finger it never reported down, or a lift of a finger that
     /// is not down, still gives the engine whole touches: the move goes down, the lift is dropped,
     /// and the frame's other samples pass in their order.
     func testAMoveOfAFingerNeverDownGoesDownAndALiftOfOneNotDownIsDropped() throws {
-        func sample(_ slot: Int, _ phase: TouchPhase, _ y: Double) -> TouchSample {
-            TouchSample(slot: TouchSlot(slot), phase: phase, location: Point(x: 10, y: y))
-        }
         let frames = [
             TouchFrame(time: Timestamp(microseconds: 0), samples: [sample(3, .move, 100)]),
             TouchFrame(time: Timestamp(microseconds: 10_000), samples: [sample(3, .move, 90)]),
             TouchFrame(time: Timestamp(microseconds: 20_000), samples: [sample(5, .up, 50), sample(3, .up, 80)]),
         ]
-        var fed: [TouchFrame] = []
-        _ = try PlaybackDriver<ScriptedEngine>(options: PlaybackOptions()).run(
-            frames: frames,
-            makeEngine: { self.engine = ScriptedEngine(start: $0); return self.engine },
-            fed: { fed.append($0) },
-            emit: { _ in }
-        )
-        XCTAssertEqual(fed.map(\.samples), [[sample(3, .down, 100)], [sample(3, .move, 90)], [sample(3, .up, 80)]])
+        XCTAssertEqual(try feed(frames, wholeTouches: false).map(\.samples),
+                       [[sample(3, .down, 100)], [sample(3, .move, 90)], [sample(3, .up, 80)]])
     }
 
     /// Frames that already give whole touches (a recording's) go to the engine as they are when the
     /// whole input plays: the driver keeps no finger table of its own to mend them.
     func testWholeTouchesPassAsTheyAreOverTheWholeInput() throws {
-        func sample(_ slot: Int, _ phase: TouchPhase, _ y: Double) -> TouchSample {
-            TouchSample(slot: TouchSlot(slot), phase: phase, location: Point(x: 10, y: y))
-        }
         let frames = [
             TouchFrame(time: Timestamp(microseconds: 0), samples: [sample(3, .down, 100)]),
             TouchFrame(time: Timestamp(microseconds: 10_000), samples: [sample(3, .move, 90), sample(4, .down, 50)]),
             TouchFrame(time: Timestamp(microseconds: 20_000), samples: [sample(4, .cancel, 50), sample(3, .up, 80)]),
         ]
-        var fed: [TouchFrame] = []
-        _ = try PlaybackDriver<ScriptedEngine>(options: PlaybackOptions()).run(
-            frames: frames,
-            makeEngine: { self.engine = ScriptedEngine(start: $0); return self.engine },
-            fed: { fed.append($0) },
-            wholeTouches: true,
-            emit: { _ in }
-        )
-        XCTAssertEqual(fed, frames)
+        XCTAssertEqual(try feed(frames, wholeTouches: true), frames)
     }
 
     /// A window (`--from`, `--to`) still opens and closes touches, whole or not.
