@@ -91,11 +91,11 @@ public enum DelegateEventEncoder {
                                recent: inout RecentFields, to cursor: inout ByteCursor) {
         cursor.append(#"{"t":"#)
         JSONNumberFormat.append(time.microseconds, to: &cursor)
-        cursor.append(#","message":""#)
-        cursor.append(message.nameLiteral)
-        cursor.append(#"","view":"#)
-        appendView(view, &cursor, &recent)
-        appendPoint(#","contentOffset":"#, s.contentOffset, &cursor)
+        appendHead(message.nameLiteral, view, &cursor, &recent)
+        JSONNumberFormat.append(s.contentOffset.x, to: &cursor)
+        cursor.append(#","y":"#)
+        JSONNumberFormat.append(s.contentOffset.y, to: &cursor)
+        cursor.append(UInt8(ascii: "}"))
         appendStateTail(s, &cursor, &recent)
         switch message {
         case .willEndDragging(let velocity, let target):

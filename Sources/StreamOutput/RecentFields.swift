@@ -1,20 +1,24 @@
 import ScrollEngine
 
-/// The fields that consecutive lines of one stream usually share, as the line before wrote them: the
-/// scroll view's name (`"view":"list"`), and the zoom scale with the seven state flags
-/// (`,"zoomScale":1,"tracking":true,…,"zoomAnimating":false`). A writer keeps one for its stream and
-/// passes it to `DelegateEventEncoder.appendLines(_:to:recent:)`; an event with the same view, or the
-/// same zoom scale and flags, gets those bytes copied instead of formatted again. Over a drag or a
-/// fling only the time and the content offset change from line to line.
+/// The fields that consecutive lines of one stream usually share, as the line before wrote them: what
+/// stands between the time and the content offset's x (`,"message":"scrollViewDidScroll","view":"list",
+/// "contentOffset":{"x":`), and the zoom scale with the seven state flags (`,"zoomScale":1,"tracking":
+/// true,…,"zoomAnimating":false`). A writer keeps one for its stream and passes it to
+/// `DelegateEventEncoder.appendLines(_:to:recent:)`; an event with the same message and view, or the
+/// same zoom scale and flags, gets those bytes copied instead of written again piece by piece. Over a
+/// drag or a fling only the time and the content offset change from line to line.
 ///
 /// What is copied is what formatting wrote (the line before's own bytes, keyed on the exact inputs:
-/// the view's name and the zoom scale's bit pattern with the flags), so a line is the same with or
-/// without it.
+/// the message's name and the view's name, the zoom scale's bit pattern with the flags), so a line is
+/// the same with or without it.
 public struct RecentFields {
-    /// The view the bytes in `view` name (`nil`: a lone scroll view's `null`); valid when `hasView`.
-    fileprivate var viewName: ViewName?
-    fileprivate var hasView = false
-    fileprivate var view = StackBytes()
+    /// The message name (its literal's first byte: each name is one literal in the binary) and the
+    /// view (`nil`: a lone scroll view's `null`) the bytes in `head` were written from; valid when
+    /// `hasHead`.
+    fileprivate var headMessage: UnsafePointer<UInt8>?
+    fileprivate var headView: ViewName?
+    fileprivate var hasHead = false
+    fileprivate var head = StackBytes()
     /// The zoom scale's bit pattern and the flags (one bit each) the bytes in `tail` were written
     /// from; valid when `hasTail`.
     fileprivate var zoomBits: UInt64 = 0
@@ -26,23 +30,35 @@ public struct RecentFields {
 }
 
 extension DelegateEventEncoder {
-    /// `"list"` or `null`: the view's name, copied when it is the line before's. A name that needs an
-    /// escape or is longer than the cache holds is written the long way every time (configured ids are
-    /// short names).
+    /// `,"message":"…","view":"list","contentOffset":{"x":`, copied when the message and the view are
+    /// the line before's. A view name that needs an escape or is longer than the cache holds is
+    /// written the long way every time (configured ids are short names).
     @inline(__always)
-    static func appendView(_ name: ViewName?, _ cursor: inout ByteCursor, _ recent: inout RecentFields) {
-        if !(recent.hasView && recent.viewName == name) {
-            recent.view.removeAll()
-            if let name {
-                recent.hasView = JSONString.appendUnescaped(name.utf8, to: &recent.view)
+    static func appendHead(_ message: StaticString, _ view: ViewName?, _ cursor: inout ByteCursor, _ recent: inout RecentFields) {
+        if !(recent.hasHead && recent.headMessage == message.utf8Start && recent.headView == view) {
+            recent.head.removeAll()
+            recent.head.append(#","message":""#)
+            recent.head.append(message)
+            recent.head.append(#"","view":"#)
+            var fits = true
+            if let view {
+                fits = JSONString.appendUnescaped(view.utf8, to: &recent.head)
             } else {
-                recent.view.append("null")
-                recent.hasView = true
+                recent.head.append("null")
             }
-            recent.viewName = name
-            guard recent.hasView else { return appendName(name, &cursor) }
+            fits = fits && recent.head.remaining >= 22
+            if fits { recent.head.append(#","contentOffset":{"x":"#) }
+            (recent.headMessage, recent.headView, recent.hasHead) = (message.utf8Start, view, fits)
+            guard fits else {
+                cursor.append(#","message":""#)
+                cursor.append(message)
+                cursor.append(#"","view":"#)
+                appendName(view, &cursor)
+                cursor.append(#","contentOffset":{"x":"#)
+                return
+            }
         }
-        recent.view.withBytes { cursor.append($0) }
+        recent.head.withBytes { cursor.append($0) }
     }
 
     /// `,"zoomScale":1,"tracking":false,"dragging":true,…,"zoomAnimating":false`, copied when the zoom
