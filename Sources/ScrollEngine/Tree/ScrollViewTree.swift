@@ -550,17 +550,34 @@ public final class ScrollViewTree {
     /// (`inout` only so that the gesture is read in place, not copied.)
     private func prepareRecognisers(_ g: inout Gesture) {
         guard g.owner == nil, let deepest = g.chain.last else { return }
-        // Summed in slot order, so the centroid has the same bits in every process.
+        // Summed in slot order, so the centroid has the same bits in every process. (At every frame
+        // until a recogniser wins: the lists are read over their storage and the views lent, so
+        // nothing is retained.)
         var sum = Point.zero
-        for finger in g.fingers.entries { sum = sum + finger.location }
-        let centroid = sum / Double(max(1, g.fingers.count))
-        let placements = g.placements
-        let pinchView = g.chain.last { entries[$0].view.canZoom && placements[$0].clip.contains(onScreen(centroid)) }
-        let holder = entries[deepest].view.delivery
-        for i in g.chain {
-            let view = entries[i].view
-            view.nesting.allowsPinch = i == pinchView
-            view.nesting.panBlockedBySubview = i != deepest && holder.blocksScroll(view.configuration)
+        g.fingers.entries.withUnsafeBufferPointer { fingers in
+            for finger in fingers { sum = sum + finger.location }
+        }
+        let centroid = onScreen(sum / Double(max(1, g.fingers.count)))
+        // The deepest view of the chain that can zoom and has the centroid inside it may pinch.
+        var pinchView: Int?
+        g.chain.withUnsafeBufferPointer { chain in
+            g.placements.withUnsafeBufferPointer { placements in
+                for i in chain.reversed() where withView(i, \.canZoom) && placements[i].clip.contains(centroid) {
+                    pinchView = i
+                    break
+                }
+            }
+        }
+        withView(deepest) { holder in
+            g.chain.withUnsafeBufferPointer { chain in
+                for i in chain {
+                    withView(i) { view in
+                        view.nesting.allowsPinch = i == pinchView
+                        view.nesting.panBlockedBySubview = i != deepest
+                            && holder.delivery.blocksScroll(canCancelContentTouches: view.configuration.canCancelContentTouches)
+                    }
+                }
+            }
         }
     }
 
