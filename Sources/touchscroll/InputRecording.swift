@@ -40,6 +40,8 @@ struct CalibratedFrameReader: TouchFrameReader {
     let screenSize: Size
 
     var warnings: [RecordingWarning] { source.warnings }
+    /// Calibration moves the touches; it never adds, drops or reorders one.
+    var givesWholeTouches: Bool { source.givesWholeTouches }
 
     mutating func nextFrame() throws -> TouchFrame? {
         guard var frame = try source.nextFrame() else { return nil }

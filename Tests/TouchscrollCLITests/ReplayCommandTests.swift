@@ -22,6 +22,35 @@ final class ReplayCommandTests: XCTestCase {
         return names
     }
 
+    /// A calibrated device recording gives whole touches as the recording does, so the replay feeds
+    /// its frames as they are: the same stream as through a window that keeps its own table of the
+    /// fingers and would mend them (`--from 0`, the whole input).
+    func testACalibratedRecordingReplaysAsThroughAMendingWindow() throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("calibrated-\(UUID().uuidString).yaml")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        try """
+        screen: { width: 1280, height: 800 }
+        scrollView:
+          contentSize: { width: 12800, height: 200000 }
+          contentOffset: { x: 5760, y: 100000 }
+          alwaysBounceVertical: true
+          alwaysBounceHorizontal: true
+        input:
+          calibration: [1.05, 0, -0.02, 0, 0.95, 0.03]
+        """.write(to: scratch, atomically: true, encoding: .utf8)
+        let recording = "recordings/evemu-devices/touchscreens/Atmel maXTouch Touchscreen.1-finger-drag-up-down.events"
+        let plain = try TouchscrollProcess.run(["replay", "--config", scratch.path, recording])
+        let windowed = try TouchscrollProcess.run(["replay", "--config", scratch.path, "--from", "0", recording])
+        XCTAssertEqual(plain.status, 0, plain.stderr)
+        XCTAssertEqual(windowed.status, 0, windowed.stderr)
+        let moved = plain.stdoutLines.filter { $0.contains("scrollViewDidScroll") }
+        XCTAssertGreaterThan(moved.count, 20, "the drag scrolls")
+        XCTAssertEqual(plain.stdoutLines.dropFirst(), windowed.stdoutLines.dropFirst())
+        // The calibration is applied: the same recording uncalibrated scrolls elsewhere.
+        let uncalibrated = try TouchscrollProcess.run(["replay", "--config", "bench/scrolling.yaml", recording])
+        XCTAssertNotEqual(uncalibrated.stdoutLines.filter { $0.contains("scrollViewDidScroll") }, moved)
+    }
+
     func testAFlickPrintsTheHeaderThenTheDelegateSequenceAndOnlyJSON() throws {
         let result = try TouchscrollProcess.run(["replay", "--config", "config/example.yaml", flick])
         XCTAssertEqual(result.status, 0, result.stderr)
