@@ -14,9 +14,6 @@ struct ByteCursor {
         self.end = end
     }
 
-    /// Room left.
-    var remaining: Int { end - position }
-
     @inline(__always) mutating func append(_ byte: UInt8) {
         precondition(position < end)
         position.initialize(to: byte)

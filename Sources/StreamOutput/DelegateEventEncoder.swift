@@ -6,10 +6,10 @@ import ScrollEngine
 ///
 /// The bytes are those `JSONObjectWriter` writes field by field (`{"t":…,"message":…}`), written
 /// straight into the output's buffer: room for a batch of lines is made once, from each line's upper
-/// bound (`maximumLength(of:)`), and a line is then mostly constant text, its keys written as literals
-/// with their punctuation through a `ByteCursor`. A stream's writer also passes the fields its line
-/// before wrote (`RecentFields`): the view's name, the zoom scale and the flags mostly repeat from
-/// line to line and are then copied, not formatted again.
+/// bound (`maximumLength(message:view:)`), and a line is then mostly constant text, its keys written
+/// as literals with their punctuation through a `ByteCursor`. A stream's writer also passes the fields
+/// its line before wrote (`RecentFields`): the message and view with the keys up to the offset, the
+/// zoom scale and the flags mostly repeat from line to line and are then copied, not written again.
 public enum DelegateEventEncoder {
     /// The most bytes a line takes besides its names. Its parts at their widest add up to 538: the
     /// time (25 with its key), the message's name (up to 34 bytes) with the keys around it (56), the

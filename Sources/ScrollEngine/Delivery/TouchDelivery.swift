@@ -85,12 +85,8 @@ final class TouchDelivery {
     }
 
     /// True when a finger is delivered to a view that may not be cancelled: the pan must not start.
-    func blocksScroll(_ configuration: ScrollViewConfiguration) -> Bool {
-        blocksScroll(canCancelContentTouches: configuration.canCancelContentTouches)
-    }
-
-    /// The same, given the scroll view's canCancelContentTouches (asked for every movement while
-    /// tracking, without handing over the whole configuration).
+    /// Given the scroll view's canCancelContentTouches alone (asked for every movement while
+    /// tracking, so the whole configuration is not handed over).
     func blocksScroll(canCancelContentTouches: Bool) -> Bool {
         for i in gates.indices where gates[i].state == .delivered {
             let cancellable = canCancelContentTouches && (gates[i].view?.shouldCancelTouches ?? true)

@@ -325,6 +325,9 @@ public final class ScrollViewTree {
     /// The same changes lent to `body` (not called when there are none), then forgotten, as
     /// `drainEvents(into:)` lends the messages.
     public func drainTransitions(into body: ([PhaseTransition]) throws -> Void) rethrows {
+        // Asked at every step, and nearly always with nothing to hand over: then only this check.
+        // (The rare batch goes through the returning drain; lending it too, as the messages are,
+        // measured 0.3 M more instructions per replay, the common path's code grown for nothing.)
         guard entries.indices.contains(where: { !withView($0, { $0.transitions.isEmpty }) }) || !transitions.isEmpty else { return }
         let drained = drainTransitions()
         try body(drained)
