@@ -15,6 +15,8 @@ import ScrollEngine
 /// Events are handed to `emit` after every step, in order. `pace` is called with each step's time
 /// before the step runs: a no-op for virtual replays, a sleep for `--realtime` (`RealtimePacer`).
 /// `fed` sees every frame as it is handed to the engine (after the `--from/--to` window).
+/// `recycle` then gets the frame back, once the engine is done with it: a reader takes back its
+/// storage for the frames after it (`TouchFrameReader.recycle(_:)`).
 /// `transitions` receives the engine's changes of phase after every step, in order (the caller
 /// logs them at debug level). `wholeTouches` says that the frames already give whole touches
 /// (`TouchFrameReader.givesWholeTouches`); otherwise the driver mends them (a move of a finger never
@@ -39,6 +41,7 @@ public struct PlaybackDriver<Engine: PlaybackEngine> {
         makeEngine: (Timestamp) throws -> Engine,
         pace: (Timestamp) -> Void = { _ in },
         fed: (TouchFrame) -> Void = { _ in },
+        recycle: (consuming TouchFrame) -> Void = { _ in },
         transitions: ([PhaseTransition]) -> Void = { _ in },
         wholeTouches: Bool = false,
         emit: ([DelegateEvent]) throws -> Void
@@ -111,6 +114,7 @@ public struct PlaybackDriver<Engine: PlaybackEngine> {
                 }
                 summary.inputFrames += 1
                 summary.touchesDown += fedFrame.samples.count { $0.phase == .down }
+                recycle(consume fedFrame)
                 continue
             }
             guard let time = wakeUp else { break }

@@ -50,4 +50,8 @@ struct CalibratedFrameReader: TouchFrameReader {
         }
         return frame
     }
+
+    mutating func recycle(_ frame: consuming TouchFrame) {
+        source.recycle(frame)
+    }
 }

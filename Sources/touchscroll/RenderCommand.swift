@@ -74,6 +74,7 @@ struct RenderCommand: ParsableCommand {
                     }
                     drawnUpTo = time
                 },
+                recycle: { frame in replay.reader.recycle(frame) },
                 wholeTouches: replay.reader.givesWholeTouches,
                 emit: { events in
                     if let engine { presenter.show(events, from: engine) }

@@ -70,6 +70,7 @@ struct ReplayRun {
                 },
                 pace: pace,
                 fed: fed,
+                recycle: { frame in reader.recycle(frame) },
                 transitions: { changes in
                     for transition in changes {
                         Self.engineLogger.debug("\(transition)", metadata: transition.view.map { ["time": "\(transition.time)", "view": "\($0)"] } ?? ["time": "\(transition.time)"])

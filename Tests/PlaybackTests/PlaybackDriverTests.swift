@@ -164,6 +164,29 @@ final class PlaybackDriverTests: XCTestCase {
         XCTAssertEqual(fed.map { $0.samples.map(\.phase) }, [[.down], [.cancel]])
     }
 
+    /// Every frame fed is given back (`recycle`) once the engine has handled it, in order, so that a
+    /// reader can read the frames after it into its storage; a window's own frames too.
+    func testEveryFrameFedIsGivenBackOnceTheEngineHandledIt() throws {
+        for options in [PlaybackOptions(), PlaybackOptions(from: 0.0015, to: 0.0025)] {
+            var given: [(time: Int64, handled: Int)] = []
+            var frames = oneFinger([1000, 2000, 3000]).makeIterator()
+            _ = try PlaybackDriver<ScriptedEngine>(options: options).run(
+                nextFrame: { frames.next() },
+                makeEngine: { self.engine = ScriptedEngine(start: $0); return self.engine },
+                recycle: { frame in given.append((frame.time.microseconds, self.engine.calls.count)) },
+                wholeTouches: true,
+                emit: { _ in }
+            )
+            // The window's opening and closing frames are the engine's first and last.
+            XCTAssertEqual(engine.calls.count, options.from == nil ? 3 : 2, "\(options)")
+            XCTAssertEqual(given.map(\.time), engine.calls.map { call -> Int64 in
+                guard case .handle(let time, _) = call else { return -1 }
+                return time
+            }, "\(options)")
+            XCTAssertEqual(given.map(\.handled), Array(1...engine.calls.count), "\(options)")
+        }
+    }
+
     func testEmptyInputProducesNothing() throws {
         let summary = try replay([])
         XCTAssertNil(engine)

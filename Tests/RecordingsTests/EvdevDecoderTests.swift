@@ -66,6 +66,34 @@ final class EvdevDecoderTests: XCTestCase {
         XCTAssertEqual(s.frames[2].samples[0].location, Point(x: 110, y: 200))
     }
 
+    /// A frame given back (`recycle`, as the playback driver does) holds the frames after it: a
+    /// one-finger frame after a two-finger one has room for two. A copy the caller keeps is not changed.
+    func testAFrameGivenBackHoldsTheFramesAfterIt() throws {
+        var s = try Script(Self.device())
+        s.slot(0); s.tracking(1); s.position(100, 100)
+        s.slot(1); s.tracking(2); s.position(200, 200); s.sync()
+        let both = try XCTUnwrap(s.frames.popLast())
+        XCTAssertEqual(both.samples.count, 2)
+        s.decoder.recycle(consume both)
+        s.slot(0); s.position(110, 100); s.sync()
+        let one = try XCTUnwrap(s.frames.popLast())
+        XCTAssertEqual(one.samples, [TouchSample(slot: TouchSlot(0), phase: .move, location: Point(x: 110, y: 100))])
+        XCTAssertGreaterThanOrEqual(one.samples.capacity, 2, "the storage of the frame given back")
+        // A commit without a sample (no event of any slot) is no frame, and keeps the storage.
+        s.decoder.recycle(consume one)
+        s.sync()
+        XCTAssertTrue(s.frames.isEmpty)
+        s.slot(1); s.position(210, 200); s.sync()
+        let next = try XCTUnwrap(s.frames.popLast())
+        XCTAssertEqual(next.samples, [TouchSample(slot: TouchSlot(1), phase: .move, location: Point(x: 210, y: 200))])
+        XCTAssertGreaterThanOrEqual(next.samples.capacity, 2, "the storage of the frame given back")
+        let kept = next
+        s.decoder.recycle(next)
+        s.slot(0); s.position(120, 100); s.sync()
+        XCTAssertEqual(kept.samples, [TouchSample(slot: TouchSlot(1), phase: .move, location: Point(x: 210, y: 200))])
+        XCTAssertEqual(s.frames.last?.samples, [TouchSample(slot: TouchSlot(0), phase: .move, location: Point(x: 120, y: 100))])
+    }
+
     func testANewTouchWithoutPositionEventsStartsAtTheSlotsLastPosition() throws {
         var s = try Script(Self.device())
         s.slot(1); s.tracking(5); s.position(300, 400); s.sync()

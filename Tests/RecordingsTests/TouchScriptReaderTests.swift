@@ -171,6 +171,60 @@ final class TouchScriptReaderTests: XCTestCase {
         }
     }
 
+    /// A caller that gives its frames back (`recycle`, as the playback driver does) gets the frames
+    /// after them in their storage: a one-finger frame after a three-finger one has room for three,
+    /// also when the caller reads a frame ahead. A frame the caller still holds a copy of is given
+    /// back unchanged (its storage is copied first).
+    func testFramesGivenBackHoldTheFramesAfterThem() throws {
+        func move(_ slot: Int, _ x: Double) -> TouchSample {
+            TouchSample(slot: TouchSlot(slot), phase: .move, location: Point(x: x, y: 1))
+        }
+        var reader = TouchScriptReader(source: MemoryByteSource(text: """
+        {"t": 0, "slot": 0, "phase": "down", "x": 0, "y": 1}
+        {"t": 0, "slot": 1, "phase": "down", "x": 0, "y": 1}
+        {"t": 0, "slot": 2, "phase": "down", "x": 0, "y": 1}
+        {"t": 10, "slot": 0, "phase": "move", "x": 10, "y": 1}
+        {"t": 20, "slot": 0, "phase": "move", "x": 20, "y": 1}
+        {"t": 20, "slot": 1, "phase": "move", "x": 20, "y": 1}
+        {"t": 20, "slot": 2, "phase": "move", "x": 20, "y": 1}
+        {"t": 30, "slot": 1, "phase": "move", "x": 30, "y": 1}
+        {"t": 40, "slot": 2, "phase": "move", "x": 40, "y": 1}
+        {"t": 50, "slot": 0, "phase": "move", "x": 50, "y": 1}
+        {"t": 60, "slot": 1, "phase": "move", "x": 60, "y": 1}
+        {"t": 70, "slot": 2, "phase": "move", "x": 70, "y": 1}
+        """))
+        // In order: each frame given back before the next is read (moved: a frame still shared
+        // when given back is copied, with room for its own samples only).
+        let down = try XCTUnwrap(reader.nextFrame())
+        XCTAssertEqual(down.samples.count, 3)
+        reader.recycle(consume down)
+        let at10 = try XCTUnwrap(reader.nextFrame())
+        XCTAssertEqual(at10.samples, [move(0, 10)])
+        XCTAssertGreaterThanOrEqual(at10.samples.capacity, 3, "the storage of the frame given back")
+        // A frame ahead: two frames out at once, both given back, both reused.
+        let at20 = try XCTUnwrap(reader.nextFrame())
+        let at30 = try XCTUnwrap(reader.nextFrame())
+        XCTAssertEqual(at20.samples, [move(0, 20), move(1, 20), move(2, 20)])
+        XCTAssertEqual(at30.samples, [move(1, 30)])
+        reader.recycle(consume at10)
+        reader.recycle(consume at20)
+        let at40 = try XCTUnwrap(reader.nextFrame())
+        let at50 = try XCTUnwrap(reader.nextFrame())
+        XCTAssertEqual(at40.samples, [move(2, 40)])
+        XCTAssertEqual(at50.samples, [move(0, 50)])
+        XCTAssertGreaterThanOrEqual(at40.samples.capacity, 3)
+        XCTAssertGreaterThanOrEqual(at50.samples.capacity, 3)
+        // A frame kept and given back all the same: the copy kept does not change.
+        let kept = at40
+        reader.recycle(at40)
+        let at60 = try XCTUnwrap(reader.nextFrame())
+        XCTAssertEqual(kept.samples, [move(2, 40)])
+        XCTAssertEqual(at60.samples, [move(1, 60)])
+        XCTAssertEqual(try reader.nextFrame()?.samples, [move(2, 70)])
+        XCTAssertEqual(at30.samples, [move(1, 30)])
+        XCTAssertEqual(at50.samples, [move(0, 50)])
+    }
+
     func testMissingFileIsAnErrorNotACrash() {
         let error = recordingError { _ = try TouchScriptReader(path: "/nonexistent/x.touches.jsonl") }
         XCTAssertEqual(error?.file, "/nonexistent/x.touches.jsonl")

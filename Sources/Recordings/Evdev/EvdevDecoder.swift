@@ -35,10 +35,9 @@ public struct EvdevDecoder: Sendable {
     private var warnedSlotOutOfRange = false
     private var warnedTooManyContacts = false
     private var pendingWarnings: [RecordingWarning] = []
-    /// A protocol-B frame's samples as they are collected, and the array handed out with the previous
-    /// frame (its storage is reused once the caller has let go of that frame: no allocation per frame).
-    private var frameSamples: [TouchSample] = []
-    private var handedOutSamples: [TouchSample] = []
+    /// A protocol-B frame's samples as they are collected, in storage reused from frame to frame (no
+    /// allocation per frame).
+    private var frameSamples = FrameSamples()
 
     /// Fails when the device has no usable position axes for its protocol.
     public init(device: EvdevDevice, mapping: ScreenMapping, droppedEvents: DroppedEventsPolicy = .cancelTouches) throws {
@@ -242,7 +241,7 @@ public struct EvdevDecoder: Sendable {
         // reused): no uniqueness check per slot.
         let (mapping, xAxis, yAxis) = (mapping, xAxis, yAxis)
         var samples: [TouchSample] = []
-        swap(&samples, &frameSamples)
+        swap(&samples, &frameSamples.current)
         // Taken out of `self` (left empty for the next frame), since the walk changes the slots.
         var changed = ChangedSlots()
         swap(&changed, &changedSlots)
@@ -260,8 +259,13 @@ public struct EvdevDecoder: Sendable {
                 slots[index].frame = SlotFrame()
             }
         }
-        swap(&samples, &frameSamples)
-        return frameSamples.drain(keeping: &handedOutSamples)
+        swap(&samples, &frameSamples.current)
+        return frameSamples.handOut()
+    }
+
+    /// Takes back a frame's storage for the frames after it (`TouchFrameReader.recycle(_:)`).
+    public mutating func recycle(_ frame: consuming TouchFrame) {
+        frameSamples.takeBack(&frame.samples)
     }
 
     // MARK: protocol A

@@ -47,6 +47,11 @@ public struct EvdevTouchFrameReader<Events: EvdevEventReader>: TouchFrameReader 
         return frame
     }
 
+    /// Takes back a frame's storage for the frames after it.
+    public mutating func recycle(_ frame: consuming TouchFrame) {
+        decoder.recycle(frame)
+    }
+
     /// The most decoder warnings kept: a recording of nothing but SYN_DROPPED would otherwise
     /// hold one per event. The rest are counted in a last warning.
     public static var maximumWarnings: Int { 100 }

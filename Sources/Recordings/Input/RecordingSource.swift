@@ -155,6 +155,10 @@ public final class RecordingSource: TouchFrameReader {
         return Timestamp(microseconds: last - origin)
     }
 
+    public func recycle(_ frame: consuming TouchFrame) {
+        reader.recycle(frame)
+    }
+
     public func nextFrame() throws -> TouchFrame? {
         try reader.nextFrame()
     }
@@ -237,6 +241,7 @@ public struct RecordingFrames: Sequence, IteratorProtocol {
 /// check that its box was not shared (`swift_makeBoxUnique`) first.
 private protocol FrameReaderBox: AnyObject {
     func nextFrame() throws -> TouchFrame?
+    func recycle(_ frame: consuming TouchFrame)
     var warnings: [RecordingWarning] { get }
 }
 
@@ -248,5 +253,6 @@ private final class ReaderBox<Reader: TouchFrameReader>: FrameReaderBox {
     }
 
     func nextFrame() throws -> TouchFrame? { try reader.nextFrame() }
+    func recycle(_ frame: consuming TouchFrame) { reader.recycle(frame) }
     var warnings: [RecordingWarning] { reader.warnings }
 }

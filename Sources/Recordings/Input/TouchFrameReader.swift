@@ -11,9 +11,15 @@ public protocol TouchFrameReader {
     /// cancelled in a last frame. The playback driver then keeps no finger table of its own while it
     /// feeds the whole input (`PlaybackDriver.run(…wholeTouches:…)`).
     var givesWholeTouches: Bool { get }
+    /// Gives back a frame this reader returned, once the caller is done with it, so that its storage
+    /// holds the frames after it (the playback driver gives back every frame it fed). Optional: a
+    /// frame not given back costs a reader nothing more than before.
+    mutating func recycle(_ frame: consuming TouchFrame)
 }
 
 extension TouchFrameReader {
     /// Not promised unless a reader says so.
     public var givesWholeTouches: Bool { false }
+    /// A reader that does not reuse frames lets them go.
+    public mutating func recycle(_ frame: consuming TouchFrame) {}
 }

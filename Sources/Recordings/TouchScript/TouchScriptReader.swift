@@ -14,10 +14,8 @@ public struct TouchScriptReader: TouchFrameReader {
     /// The fingers down, with where each was last (a small table sorted by slot: no hashing).
     private var down = FingerLocations()
     public private(set) var warnings: [RecordingWarning] = []
-    /// The frame being read, and the array handed out with the previous frame (its storage is
-    /// reused once the caller has let go of that frame).
-    private var frameSamples: [TouchSample] = []
-    private var handedOutSamples: [TouchSample] = []
+    /// The frame being read, in storage reused from frame to frame.
+    private var frameSamples = FrameSamples()
 
     public init(source: any ByteSource) {
         lines = LineReader(source: source)
@@ -50,8 +48,8 @@ public struct TouchScriptReader: TouchFrameReader {
         guard let first = start else { return finish() }
         // Empty already unless a line of the last frame was refused halfway through it (draining
         // empties it; an empty array's removeAll still costs a call through replaceSubrange).
-        if !frameSamples.isEmpty { frameSamples.removeAll(keepingCapacity: true) }
-        frameSamples.append(try apply(first.event, line: first.line))
+        if !frameSamples.current.isEmpty { frameSamples.current.removeAll(keepingCapacity: true) }
+        frameSamples.current.append(try apply(first.event, line: first.line))
         // The frame's other lines, and the next frame's first, taken from the buffer in one pass.
         // A line this does not take (anything but a common event line, a time out of order, an
         // event the bookkeeping refuses, or the end of what is buffered) is read below as usual.
@@ -59,7 +57,7 @@ public struct TouchScriptReader: TouchFrameReader {
         // uniquely referenced), since the pass itself is a change of `lines`.
         var frameEnded = false
         var samples: [TouchSample] = [], fingers = FingerLocations(), latest = lastTime, next = pending
-        swap(&samples, &frameSamples)
+        swap(&samples, &frameSamples.current)
         swap(&fingers, &down)
         lines.forEachBufferedLine { number, bytes in
             let event: TouchScriptEvent
@@ -80,7 +78,7 @@ public struct TouchScriptReader: TouchFrameReader {
             samples.append(sample)
             return .read
         }
-        swap(&samples, &frameSamples)
+        swap(&samples, &frameSamples.current)
         swap(&fingers, &down)
         (lastTime, pending) = (latest, next)
         while !frameEnded {
@@ -100,9 +98,14 @@ public struct TouchScriptReader: TouchFrameReader {
                 pending = next
                 break
             }
-            frameSamples.append(try apply(next.event, line: next.line))
+            frameSamples.current.append(try apply(next.event, line: next.line))
         }
-        return TouchFrame(time: first.event.time, samples: frameSamples.drain(keeping: &handedOutSamples))
+        return TouchFrame(time: first.event.time, samples: frameSamples.handOut())
+    }
+
+    /// Takes back a frame's storage for the frames after it.
+    public mutating func recycle(_ frame: consuming TouchFrame) {
+        frameSamples.takeBack(&frame.samples)
     }
 
     /// At the end of the script: cancels fingers left down (at the last time, where they were),
