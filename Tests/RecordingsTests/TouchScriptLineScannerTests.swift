@@ -117,6 +117,40 @@ final class TouchScriptLineScannerTests: XCTestCase {
         }
     }
 
+    /// Runs of digits of every length up to the scanner's limits (18 digits for an integer, 15 bytes
+    /// for a number), of every digit, at the start, middle and end of a line, in the writer's layout
+    /// and in the tightest one, read as the decoder reads them; one digit more is declined.
+    func testDigitRunsOfEveryLengthReadAsTheDecoderReadsThem() {
+        func run(_ count: Int, from first: Int) -> String {
+            String((0..<count).map { Character(String((first + $0) % 10)) })
+        }
+        for length in 1...19 {
+            for first in 0..<10 {
+                // A run starting with 0 is a leading zero (declined by both) unless it is "0" itself.
+                let digits = length == 1 ? String(first) : (first == 0 ? "1" : "") + run(length - (first == 0 ? 1 : 0), from: first)
+                let fraction = "0." + digits
+                // Each line with whether its run is past the scanner's limits.
+                let lines: [(String, Bool)] = [
+                    (#"{"t": \#(digits), "slot": 0, "phase": "move", "x": 1, "y": 2}"#, digits.count > 18),
+                    (#"{"t":\#(digits),"slot":0,"phase":"move","x":1,"y":2}"#, digits.count > 18),
+                    (#"{"t": 1, "slot": 0, "phase": "move", "x": \#(digits), "y": 2}"#, digits.count > 15),
+                    (#"{"t": 1, "slot": 0, "phase": "move", "x": 1, "y": \#(digits)}"#, digits.count > 15),
+                    (#"{"t":1,"slot":0,"phase":"move","x":1,"y":\#(digits)}"#, digits.count > 15),
+                    (#"{"t": 1, "slot": 0, "phase": "move", "x": 1, "y": \#(fraction)}"#, fraction.count > 15),
+                    (#"{"t":1,"slot":0,"phase":"move","x":1,"y":-\#(fraction)}"#, fraction.count + 1 > 15),
+                ]
+                for (line, pastLimits) in lines {
+                    if pastLimits {
+                        XCTAssertNil(scan(line), line)
+                    } else {
+                        XCTAssertNotNil(scan(line), line)
+                        XCTAssertEqual(scan(line), decoded(line), line)
+                    }
+                }
+            }
+        }
+    }
+
     /// Lines the scanner leaves to the decoder: it gives nil, never a different value.
     func testDeclinesEveryOtherLine() {
         let lines = [
