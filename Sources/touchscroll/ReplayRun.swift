@@ -56,10 +56,15 @@ struct ReplayRun {
         var reader = self.reader
         defer { self.reader = reader }
         var engine: ScrollViewTree?
+        // A recording (the common reader) is called as itself, a final class, rather than through the
+        // reader existential, whose every mutating call projects its box first: two calls per frame.
+        let recording = reader as? RecordingSource
         return try ExitCodes.reporting {
             let summary = try PlaybackDriver<ScrollViewTree>(options: playback).run(
                 nextFrame: {
-                    guard let frame = try reader.nextFrame() else { return nil }
+                    let next: TouchFrame?
+                    if let recording { next = try recording.nextFrame() } else { next = try reader.nextFrame() }
+                    guard let frame = next else { return nil }
                     try read(frame)
                     return frame
                 },
@@ -70,7 +75,9 @@ struct ReplayRun {
                 },
                 pace: pace,
                 fed: fed,
-                recycle: { frame in reader.recycle(frame) },
+                recycle: { frame in
+                    if let recording { recording.recycle(frame) } else { reader.recycle(frame) }
+                },
                 transitions: { changes in
                     for transition in changes {
                         Self.engineLogger.debug("\(transition)", metadata: transition.view.map { ["time": "\(transition.time)", "view": "\($0)"] } ?? ["time": "\(transition.time)"])
