@@ -34,8 +34,8 @@ public final class RecordingSource: TouchFrameReader {
     private var measuredEndTime: Timestamp??
     /// The device whose end is asked for; nil when the source was not opened from a path.
     private var endTimeDeviceIndex: Int?
-    /// The format's reader, in a box of its own (`FrameReaderBox`).
-    private let reader: any FrameReaderBox
+    /// The format's reader, in a box of its own (`ReaderBox`).
+    private let reader: FormatReader
     private var openingWarnings: [RecordingWarning]
 
     /// Every format's reader gives whole touches: the touch script's refuses a line that would break
@@ -108,7 +108,7 @@ public final class RecordingSource: TouchFrameReader {
         }
         switch format {
         case .touchScript:
-            reader = ReaderBox(TouchScriptReader(source: source))
+            reader = .touchScript(ReaderBox(TouchScriptReader(source: source)))
             device = nil
             deviceClass = nil
             openingWarnings = []
@@ -117,12 +117,12 @@ public final class RecordingSource: TouchFrameReader {
             let events = try EvemuReader(source: source, description: description)
             let frames = try EvdevTouchFrameReader(events: events, mapping: mapping)
             device = events.device
-            reader = ReaderBox(frames)
+            reader = .evemu(ReaderBox(frames))
         case .libinputRecord:
             let events = try LibinputRecordReader(source: source, deviceIndex: deviceIndex)
             let frames = try EvdevTouchFrameReader(events: events, mapping: mapping)
             device = events.device
-            reader = ReaderBox(frames)
+            reader = .libinputRecord(ReaderBox(frames))
         }
         let deviceClass = DeviceClass(device: device!)
         self.deviceClass = deviceClass
@@ -136,19 +136,25 @@ public final class RecordingSource: TouchFrameReader {
         }
     }
 
-    public var warnings: [RecordingWarning] { openingWarnings + reader.warnings }
+    public var warnings: [RecordingWarning] {
+        switch reader {
+        case .touchScript(let box): openingWarnings + box.reader.warnings
+        case .evemu(let box): openingWarnings + box.reader.warnings
+        case .libinputRecord(let box): openingWarnings + box.reader.warnings
+        }
+    }
 
     private func measureEndTime(deviceIndex: Int) -> Timestamp? {
         var origin: Int64 = 0
         switch reader {
-        case let box as ReaderBox<EvdevTouchFrameReader<EvemuReader>>:
+        case .evemu(let box):
             guard let first = box.reader.events.firstEventTime else { return nil }
             origin = first
-        case let box as ReaderBox<EvdevTouchFrameReader<LibinputRecordReader>>:
+        case .libinputRecord(let box):
             // The tail belongs to the last device.
             guard let first = box.reader.events.firstEventTime, deviceIndex == (box.reader.events.deviceCount ?? 1) - 1 else { return nil }
             origin = first
-        default:
+        case .touchScript:
             break
         }
         guard let last = RecordingEnd.lastEventTime(path: path, format: format), last >= origin else { return nil }
@@ -156,11 +162,19 @@ public final class RecordingSource: TouchFrameReader {
     }
 
     public func recycle(_ frame: consuming TouchFrame) {
-        reader.recycle(frame)
+        switch reader {
+        case .touchScript(let box): box.reader.recycle(frame)
+        case .evemu(let box): box.reader.recycle(frame)
+        case .libinputRecord(let box): box.reader.recycle(frame)
+        }
     }
 
     public func nextFrame() throws -> TouchFrame? {
-        try reader.nextFrame()
+        switch reader {
+        case .touchScript(let box): try box.reader.nextFrame()
+        case .evemu(let box): try box.reader.nextFrame()
+        case .libinputRecord(let box): try box.reader.nextFrame()
+        }
     }
 
     /// The frames as a lazy sequence; iteration stops after the first error, which is the last element.
@@ -235,24 +249,20 @@ public struct RecordingFrames: Sequence, IteratorProtocol {
     }
 }
 
-/// A reader the source calls for every frame. The format's reader (a struct) is kept in a class,
-/// so that a call is one protocol witness that changes the reader where it is: an existential of
-/// the struct itself is too large to hold inline, and each mutating call through one had the runtime
-/// check that its box was not shared (`swift_makeBoxUnique`) first.
-private protocol FrameReaderBox: AnyObject {
-    func nextFrame() throws -> TouchFrame?
-    func recycle(_ frame: consuming TouchFrame)
-    var warnings: [RecordingWarning] { get }
+/// The reader of each format a source reads, told apart by a switch, so that a frame is a direct
+/// call to the reader (no protocol witness in between).
+private enum FormatReader {
+    case touchScript(ReaderBox<TouchScriptReader>)
+    case evemu(ReaderBox<EvdevTouchFrameReader<EvemuReader>>)
+    case libinputRecord(ReaderBox<EvdevTouchFrameReader<LibinputRecordReader>>)
 }
 
-private final class ReaderBox<Reader: TouchFrameReader>: FrameReaderBox {
+/// A format's reader (a struct) kept in a class, so that a call changes the reader where it is: a
+/// struct held in the source's enum would be copied out and back for every mutating call.
+private final class ReaderBox<Reader: TouchFrameReader> {
     var reader: Reader
 
     init(_ reader: Reader) {
         self.reader = reader
     }
-
-    func nextFrame() throws -> TouchFrame? { try reader.nextFrame() }
-    func recycle(_ frame: consuming TouchFrame) { reader.recycle(frame) }
-    var warnings: [RecordingWarning] { reader.warnings }
 }
