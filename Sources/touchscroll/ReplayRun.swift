@@ -45,6 +45,10 @@ struct ReplayRun {
     static let engineLogger = Logger(label: "touchscroll.engine") { JournalLogHandler.standardError(label: $0) }
 
     /// Runs the replay. `read` sees each frame as it is read, before the window.
+    ///
+    /// Inlined where it is called, so that the loop is compiled with the caller's closures (a
+    /// replay's `read` and `emit`) in place rather than called through them at every frame.
+    @inline(__always)
     mutating func run(
         read: (TouchFrame) throws -> Void = { _ in },
         pace: (Timestamp) -> Void = { _ in },
