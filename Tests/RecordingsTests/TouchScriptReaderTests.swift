@@ -179,20 +179,17 @@ final class TouchScriptReaderTests: XCTestCase {
         func move(_ slot: Int, _ x: Double) -> TouchSample {
             TouchSample(slot: TouchSlot(slot), phase: .move, location: Point(x: x, y: 1))
         }
-        var reader = TouchScriptReader(source: MemoryByteSource(text: """
-        {"t": 0, "slot": 0, "phase": "down", "x": 0, "y": 1}
-        {"t": 0, "slot": 1, "phase": "down", "x": 0, "y": 1}
-        {"t": 0, "slot": 2, "phase": "down", "x": 0, "y": 1}
-        {"t": 10, "slot": 0, "phase": "move", "x": 10, "y": 1}
-        {"t": 20, "slot": 0, "phase": "move", "x": 20, "y": 1}
-        {"t": 20, "slot": 1, "phase": "move", "x": 20, "y": 1}
-        {"t": 20, "slot": 2, "phase": "move", "x": 20, "y": 1}
-        {"t": 30, "slot": 1, "phase": "move", "x": 30, "y": 1}
-        {"t": 40, "slot": 2, "phase": "move", "x": 40, "y": 1}
-        {"t": 50, "slot": 0, "phase": "move", "x": 50, "y": 1}
-        {"t": 60, "slot": 1, "phase": "move", "x": 60, "y": 1}
-        {"t": 70, "slot": 2, "phase": "move", "x": 70, "y": 1}
-        """))
+        // Three fingers down, then frames of one finger or of all three (at 20).
+        let events: [(t: Int64, slot: Int, phase: TouchPhase, x: Double)] = [
+            (0, 0, .down, 0), (0, 1, .down, 0), (0, 2, .down, 0), (10, 0, .move, 10),
+            (20, 0, .move, 20), (20, 1, .move, 20), (20, 2, .move, 20), (30, 1, .move, 30),
+            (40, 2, .move, 40), (50, 0, .move, 50), (60, 1, .move, 60), (70, 2, .move, 70),
+        ]
+        let script = events.map {
+            TouchScriptWriter.line(time: Timestamp(microseconds: $0.t),
+                                   sample: TouchSample(slot: TouchSlot($0.slot), phase: $0.phase, location: Point(x: $0.x, y: 1)))
+        }.joined(separator: "\n")
+        var reader = TouchScriptReader(source: MemoryByteSource(text: script))
         // In order: each frame given back before the next is read (moved: a frame still shared
         // when given back is copied, with room for its own samples only).
         let down = try XCTUnwrap(reader.nextFrame())
