@@ -46,8 +46,8 @@ public struct TouchScriptReader: TouchFrameReader {
             start = try nextEvent()
         }
         guard let first = start else { return finish() }
-        // Empty already unless a line of the last frame was refused halfway through it (draining
-        // empties it; an empty array's removeAll still costs a call through replaceSubrange).
+        // Empty already unless a line of the last frame was refused halfway through it (handing a
+        // frame out empties it; an empty array's removeAll still costs a call through replaceSubrange).
         if !frameSamples.current.isEmpty { frameSamples.current.removeAll(keepingCapacity: true) }
         frameSamples.current.append(try apply(first.event, line: first.line))
         // The frame's other lines, and the next frame's first, taken from the buffer in one pass.
