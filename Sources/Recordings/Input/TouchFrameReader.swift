@@ -12,8 +12,9 @@ public protocol TouchFrameReader {
     /// feeds the whole input (`PlaybackDriver.run(…wholeTouches:…)`).
     var givesWholeTouches: Bool { get }
     /// Gives back a frame this reader returned, once the caller is done with it, so that its storage
-    /// holds the frames after it (the playback driver gives back every frame it fed). Optional: a
-    /// frame not given back costs a reader nothing more than before.
+    /// holds the frames after it with no allocation and no reference count (the playback driver gives
+    /// back every frame it fed). Optional: a reader whose frames are not given back keeps a reference
+    /// to the last frame's storage and reuses it once the caller lets go of the frame.
     mutating func recycle(_ frame: consuming TouchFrame)
 }
 
