@@ -50,6 +50,22 @@ extension ArgumentVisibility.Representation {
       return 0
     }
   }
+
+  /// The case's name, as `String(describing:)` writes it: the suffix of the
+  /// `--help-hidden` flag. Spelled out (touchscroll's copy), since describing
+  /// an enum case asks the runtime whether the type conforms to four printing
+  /// protocols, each a walk over every conformance record of the executable,
+  /// and the help names are worked out at every parse.
+  internal var name: String {
+    switch self {
+    case .default:
+      return "default"
+    case .hidden:
+      return "hidden"
+    case .private:
+      return "private"
+    }
+  }
 }
 
 extension ArgumentVisibility {

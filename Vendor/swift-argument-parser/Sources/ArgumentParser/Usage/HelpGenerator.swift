@@ -442,7 +442,7 @@ extension NameSpecification {
         guard visibility.base != .default else { return name }
         switch name {
         case .long(let helpName):
-          return .long("\(helpName)-\(visibility.base)")
+          return .long("\(helpName)-\(visibility.base.name)")
         case .longWithSingleDash(let helpName):
           return .longWithSingleDash("\(helpName)-\(visibility)")
         case .short:
