@@ -316,12 +316,13 @@ extension ArgumentSet {
     }
     #endif
 
-    let a: [ArgumentSet] = Mirror(reflecting: type.init())
-      .children
+    // touchscroll's copy: the stored properties without building a `Mirror`
+    // (Utilities/StoredProperties.swift says why).
+    let a: [ArgumentSet] = type._storedProperties()
       .compactMap { child -> ArgumentSet? in
         guard let codingKey = child.label else { return nil }
 
-        if let parsed = child.value as? ArgumentSetProvider {
+        if let parsed = child.provider {
           let key = InputKey(name: codingKey, parent: parent)
           return parsed.argumentSet(for: key)
         } else {

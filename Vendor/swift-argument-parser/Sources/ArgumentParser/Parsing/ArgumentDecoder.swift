@@ -16,14 +16,35 @@
 /// command/subcommand hierarchy.
 struct DecodedArguments {
   var type: ParsableArguments.Type
-  var value: ParsableArguments
+  var value: ParsableArguments {
+    didSet { decodedCommand = nil }
+  }
+  /// touchscroll's copy: the value, when the parser decoded it as the command
+  /// it was parsing, so that finding the last command asks the Swift runtime
+  /// nothing (the first time it is asked whether a type conforms to a
+  /// protocol, it walks every protocol-conformance record of the executable).
+  private var decodedCommand: ParsableCommand?
 
-  var commandType: ParsableCommand.Type? {
-    type as? ParsableCommand.Type
+  init(type: ParsableArguments.Type, value: ParsableArguments) {
+    self.type = type
+    self.value = value
+    self.decodedCommand = nil
+  }
+
+  init(command type: ParsableCommand.Type, value: ParsableCommand) {
+    self.type = type
+    self.value = value
+    self.decodedCommand = value
+  }
+
+  /// Replaces the value with the command it became (after its validation).
+  mutating func replaceCommand(with command: ParsableCommand) {
+    value = command
+    decodedCommand = command
   }
 
   var command: ParsableCommand? {
-    value as? ParsableCommand
+    decodedCommand ?? value as? ParsableCommand
   }
 }
 

@@ -31,10 +31,16 @@ struct CommandParser {
     // Filter to only include types that exist in the command tree.
     // This prevents @OptionGroup types that happen to conform to
     // ParsableCommand from being included in the command stack (#578).
+    //
+    // touchscroll's copy: a decoded type is looked up in the command tree by
+    // identity, rather than cast to `ParsableCommand.Type` and then searched
+    // for; the same types come out (a type in the tree is a command), and the
+    // Swift runtime is not asked whether an option group's type is a command
+    // (each such first question walks every protocol-conformance record of
+    // the executable).
     let result =
       decodedArguments
-      .compactMap { $0.commandType }
-      .filter { !commandTree.path(to: $0).isEmpty }
+      .compactMap { commandTree.command(identicalTo: $0.type) }
     if currentNode.element == result.last {
       return result
     } else {
@@ -187,8 +193,11 @@ extension CommandParser {
       throw ParserError.unexpectedExtraValues(extra)
     }
 
+    // touchscroll's copy: searched from the end (a lazy `compactMap`'s `last`
+    // evaluates every element, casting an option group's value too).
     guard
-      let lastCommand = decodedArguments.lazy.compactMap({ $0.command }).last
+      let lastCommand = decodedArguments.last(where: { $0.command != nil })?
+        .command
     else {
       throw ParserError.invalidState
     }
@@ -238,7 +247,7 @@ extension CommandParser {
       }
     decodedArguments.append(contentsOf: newDecodedValues)
     decodedArguments.append(
-      DecodedArguments(type: currentNode.element, value: decodedResult)
+      DecodedArguments(command: currentNode.element, value: decodedResult)
     )
 
     return decodedResult
@@ -254,7 +263,7 @@ extension CommandParser {
       do {
         try parsedCommand.validate()
         var lastArgument = decodedArguments.removeLast()
-        lastArgument.value = parsedCommand
+        lastArgument.replaceCommand(with: parsedCommand)
         decodedArguments.append(lastArgument)
       } catch {
         try checkForBuiltInFlags(split)

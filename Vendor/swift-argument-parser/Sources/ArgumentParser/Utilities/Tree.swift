@@ -80,6 +80,16 @@ extension Tree where Element == ParsableCommand.Type {
     path(toFirstWhere: { $0 == element }).map { $0.element }
   }
 
+  /// touchscroll's copy: the command of this tree (depth first) that is
+  /// `type` itself, if there is one; no dynamic cast, no hashing.
+  func command(identicalTo type: ParsableArguments.Type) -> Element? {
+    if ObjectIdentifier(element) == ObjectIdentifier(type) { return element }
+    for child in children {
+      if let found = child.command(identicalTo: type) { return found }
+    }
+    return nil
+  }
+
   func firstChild(equalTo element: Element) -> Tree? {
     children.first(where: { $0.element == element })
   }
