@@ -2,18 +2,30 @@ import ScrollEngine
 
 /// Touch frames from any recorded event stream: events from `EvdevEventReader` through
 /// `EvdevDecoder`. At the end, touches still down are cancelled so downs and ups balance.
-public struct EvdevTouchFrameReader<Events: EvdevEventReader>: TouchFrameReader {
-    public private(set) var events: Events
-    public private(set) var decoder: EvdevDecoder
-    private var decoderWarnings: [RecordingWarning] = []
-    private var droppedWarnings = 0
-    private var lastTime = Timestamp.zero
-    private var finished = false
+///
+/// The type itself puts no requirement on `Events`; everything it does is in the extension below,
+/// for an `EvdevEventReader`. Making a generic type's metadata checks its requirements, and the
+/// first check of a protocol conformance walks every conformance record of the executable: a
+/// recording source holds one of these for each evdev format, whose metadata are made when the
+/// source is destroyed, whatever the format it read.
+public struct EvdevTouchFrameReader<Events> {
+    public fileprivate(set) var events: Events
+    public fileprivate(set) var decoder: EvdevDecoder
+    fileprivate var decoderWarnings: [RecordingWarning] = []
+    fileprivate var droppedWarnings = 0
+    fileprivate var lastTime = Timestamp.zero
+    fileprivate var finished = false
 
-    public init(events: Events, mapping: ScreenMapping) throws {
+    fileprivate init(events: Events, decoder: EvdevDecoder) {
         self.events = events
+        self.decoder = decoder
+    }
+}
+
+extension EvdevTouchFrameReader: TouchFrameReader where Events: EvdevEventReader {
+    public init(events: Events, mapping: ScreenMapping) throws {
         do {
-            decoder = try EvdevDecoder(device: events.device, mapping: mapping)
+            self.init(events: events, decoder: try EvdevDecoder(device: events.device, mapping: mapping))
         } catch let error as RecordingError {
             throw RecordingError(file: events.name, line: nil, expected: "a device with usable touch axes: \(error.expected)")
         }

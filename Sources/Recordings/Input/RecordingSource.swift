@@ -34,8 +34,14 @@ public final class RecordingSource: TouchFrameReader {
     private var measuredEndTime: Timestamp??
     /// The device whose end is asked for; nil when the source was not opened from a path.
     private var endTimeDeviceIndex: Int?
-    /// The format's reader, in a box of its own (`ReaderBox`).
-    private let reader: FormatReader
+    /// The format's reader: the one of these three that `format` names (the others stay nil). Each
+    /// is a struct held in an optional stored property, which a call through optional chaining
+    /// changes where it is, with no reference counted on the way: a reader in a class box (as an
+    /// enum's payload, say) is retained and released around every call, four atomic operations per
+    /// frame between reading it and giving it back.
+    private var touchScript: TouchScriptReader?
+    private var evemu: EvdevTouchFrameReader<EvemuReader>?
+    private var libinputRecord: EvdevTouchFrameReader<LibinputRecordReader>?
     private var openingWarnings: [RecordingWarning]
 
     /// Every format's reader gives whole touches: the touch script's refuses a line that would break
@@ -108,7 +114,7 @@ public final class RecordingSource: TouchFrameReader {
         }
         switch format {
         case .touchScript:
-            reader = .touchScript(ReaderBox(TouchScriptReader(source: source)))
+            touchScript = TouchScriptReader(source: source)
             device = nil
             deviceClass = nil
             openingWarnings = []
@@ -117,12 +123,12 @@ public final class RecordingSource: TouchFrameReader {
             let events = try EvemuReader(source: source, description: description)
             let frames = try EvdevTouchFrameReader(events: events, mapping: mapping)
             device = events.device
-            reader = .evemu(ReaderBox(frames))
+            evemu = frames
         case .libinputRecord:
             let events = try LibinputRecordReader(source: source, deviceIndex: deviceIndex)
             let frames = try EvdevTouchFrameReader(events: events, mapping: mapping)
             device = events.device
-            reader = .libinputRecord(ReaderBox(frames))
+            libinputRecord = frames
         }
         let deviceClass = DeviceClass(device: device!)
         self.deviceClass = deviceClass
@@ -137,22 +143,23 @@ public final class RecordingSource: TouchFrameReader {
     }
 
     public var warnings: [RecordingWarning] {
-        switch reader {
-        case .touchScript(let box): openingWarnings + box.reader.warnings
-        case .evemu(let box): openingWarnings + box.reader.warnings
-        case .libinputRecord(let box): openingWarnings + box.reader.warnings
+        switch format {
+        case .touchScript: openingWarnings + (touchScript?.warnings ?? [])
+        case .evemu: openingWarnings + (evemu?.warnings ?? [])
+        case .libinputRecord: openingWarnings + (libinputRecord?.warnings ?? [])
         }
     }
 
     private func measureEndTime(deviceIndex: Int) -> Timestamp? {
         var origin: Int64 = 0
-        switch reader {
-        case .evemu(let box):
-            guard let first = box.reader.events.firstEventTime else { return nil }
+        switch format {
+        case .evemu:
+            guard let first = evemu?.events.firstEventTime else { return nil }
             origin = first
-        case .libinputRecord(let box):
+        case .libinputRecord:
             // The tail belongs to the last device.
-            guard let first = box.reader.events.firstEventTime, deviceIndex == (box.reader.events.deviceCount ?? 1) - 1 else { return nil }
+            guard let first = libinputRecord?.events.firstEventTime,
+                  deviceIndex == (libinputRecord?.events.deviceCount ?? 1) - 1 else { return nil }
             origin = first
         case .touchScript:
             break
@@ -162,18 +169,18 @@ public final class RecordingSource: TouchFrameReader {
     }
 
     public func recycle(_ frame: consuming TouchFrame) {
-        switch reader {
-        case .touchScript(let box): box.reader.recycle(frame)
-        case .evemu(let box): box.reader.recycle(frame)
-        case .libinputRecord(let box): box.reader.recycle(frame)
+        switch format {
+        case .touchScript: touchScript?.recycle(frame)
+        case .evemu: evemu?.recycle(frame)
+        case .libinputRecord: libinputRecord?.recycle(frame)
         }
     }
 
     public func nextFrame() throws -> TouchFrame? {
-        switch reader {
-        case .touchScript(let box): try box.reader.nextFrame()
-        case .evemu(let box): try box.reader.nextFrame()
-        case .libinputRecord(let box): try box.reader.nextFrame()
+        switch format {
+        case .touchScript: try touchScript?.nextFrame() ?? nil
+        case .evemu: try evemu?.nextFrame() ?? nil
+        case .libinputRecord: try libinputRecord?.nextFrame() ?? nil
         }
     }
 
@@ -246,23 +253,5 @@ public struct RecordingFrames: Sequence, IteratorProtocol {
             failed = true
             return .failure(RecordingError(file: source.path, line: nil, expected: "readable input (\(error))"))
         }
-    }
-}
-
-/// The reader of each format a source reads, told apart by a switch, so that a frame is a direct
-/// call to the reader (no protocol witness in between).
-private enum FormatReader {
-    case touchScript(ReaderBox<TouchScriptReader>)
-    case evemu(ReaderBox<EvdevTouchFrameReader<EvemuReader>>)
-    case libinputRecord(ReaderBox<EvdevTouchFrameReader<LibinputRecordReader>>)
-}
-
-/// A format's reader (a struct) kept in a class, so that a call changes the reader where it is: a
-/// struct held in the source's enum would be copied out and back for every mutating call.
-private final class ReaderBox<Reader: TouchFrameReader> {
-    var reader: Reader
-
-    init(_ reader: Reader) {
-        self.reader = reader
     }
 }
