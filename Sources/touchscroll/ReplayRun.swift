@@ -62,12 +62,19 @@ struct ReplayRun {
         var engine: ScrollViewTree?
         // A recording (the common reader) is called as itself, a final class, rather than through the
         // reader existential, whose every mutating call projects its box first: two calls per frame.
-        let recording = reader as? RecordingSource
+        // The closures reach it through Unmanaged's guaranteed reference (`reader` keeps it alive for
+        // the whole run): held strongly, each call was wrapped in a retain and a release of the
+        // source, four atomic operations per frame.
+        let recording = (reader as? RecordingSource).map { Unmanaged.passUnretained($0) }
         return try ExitCodes.reporting {
             let summary = try PlaybackDriver<ScrollViewTree>(options: playback).run(
                 nextFrame: {
                     let next: TouchFrame?
-                    if let recording { next = try recording.nextFrame() } else { next = try reader.nextFrame() }
+                    if let recording {
+                        next = try recording._withUnsafeGuaranteedRef { try $0.nextFrame() }
+                    } else {
+                        next = try reader.nextFrame()
+                    }
                     guard let frame = next else { return nil }
                     try read(frame)
                     return frame
@@ -80,7 +87,13 @@ struct ReplayRun {
                 pace: pace,
                 fed: fed,
                 recycle: { frame in
-                    if let recording { recording.recycle(frame) } else { reader.recycle(frame) }
+                    guard let recording else { return reader.recycle(frame) }
+                    // Moved into the call (a frame captured as it is would be copied, and the
+                    // reader would find its storage shared).
+                    var given: TouchFrame? = consume frame
+                    recording._withUnsafeGuaranteedRef { source in
+                        if let frame = given.take() { source.recycle(frame) }
+                    }
                 },
                 transitions: { changes in
                     for transition in changes {
