@@ -8,8 +8,9 @@
 #                      whose counts it merges (weighted: see there) with llvm-profdata
 #   PGO=0              release builds without the profile (a toolchain without the profile runtime)
 #
-# The profile is named by a hash of what it is made from (the sources, Package.swift, this file, the
-# training script and what it replays: recordings, configurations), so it is rebuilt when one of them
+# The profile is named by a hash of what it is made from (the sources, the vendored parser's too,
+# Package.swift, this file, the training script and what it replays: recordings, configurations), so it
+# is rebuilt when one of them
 # changes, and only when a release build needs it; the release flags then name the new file, which makes
 # SwiftPM compile every module again: objects optimised with two different profiles cannot be linked
 # together. The training's counts are deterministic, so the same sources give the same binary (in another
@@ -21,7 +22,7 @@
 PGO           ?= 1
 PGO_DIR       := .build/pgo
 # (File names with spaces — the recordings' — are why find and xargs read them, not make's lists.)
-PGO_ID        := $(shell find Package.swift Sources mk/pgo.mk bench/pgo-train.sh bench/scrolling.yaml config recordings \
+PGO_ID        := $(shell find Package.swift Sources Vendor mk/pgo.mk bench/pgo-train.sh bench/scrolling.yaml config recordings \
                    -type f -print0 2>/dev/null | LC_ALL=C sort -z | xargs -0 cat | sha256sum | cut -c1-16)
 PGO_PROFILE   := $(PGO_DIR)/touchscroll-$(PGO_ID).profdata
 PGO_TOOLCHAIN := $(dir $(realpath $(shell command -v $(SWIFT) 2>/dev/null)))
