@@ -3,8 +3,9 @@
 #   make golden   regenerate the golden transcripts: every bundled recording under recordings/
 #                 (touch scripts, evemu files, libinput-record .yml) replayed with $(GOLDEN_CONFIG), written to
 #                 $(GOLDEN_DIR)/<recording path>.stream.jsonl. Recordings touchscroll refuses
-#                 (touchpads) are listed and skipped. Review the diff: a changed transcript is a
-#                 reviewed change.
+#                 (touchpads) are listed and skipped. Also every command's arguments as
+#                 `--experimental-dump-help` describes them, in $(GOLDEN_DIR)/dump-help.json. Review the
+#                 diff: a changed transcript is a reviewed change.
 #   make plot     draw every bundled recording as SVG into out/plots/ (with $(RUN_CONFIG))
 
 # libyaml parses configurations and libinput-record headers (linked statically from its libyaml.a).
@@ -27,6 +28,8 @@ golden: build
 	    echo "skipped: $$input: $$(head -c 300 "$$out.err")"; rm -f "$$out.tmp"; \
 	  fi; rm -f "$$out.err"; \
 	done
+	@"$(BIN_DIR)/touchscroll" --experimental-dump-help > "$(GOLDEN_DIR)/dump-help.json.tmp" && \
+	  mv "$(GOLDEN_DIR)/dump-help.json.tmp" "$(GOLDEN_DIR)/dump-help.json" && echo "golden: $(GOLDEN_DIR)/dump-help.json"
 
 plot: build
 	@mkdir -p out/plots
