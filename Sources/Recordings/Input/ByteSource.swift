@@ -31,6 +31,8 @@ public final class FileByteSource: ByteSource {
     public let name: String
     private let descriptor: Int32
     private let ownsDescriptor: Bool
+    /// A regular file (or a block device): all its bytes are there, so it is always ready.
+    private let isWhole: Bool
     /// The most one `read` asks the kernel for.
     private static let chunkSize = 1 << 16
 
@@ -39,6 +41,7 @@ public final class FileByteSource: ByteSource {
         if path == "-" {
             descriptor = 0
             ownsDescriptor = false
+            isWhole = !Self.isStream(descriptor: 0)
             return
         }
         let fd = open(path, O_RDONLY)
@@ -52,6 +55,7 @@ public final class FileByteSource: ByteSource {
         }
         descriptor = fd
         ownsDescriptor = true
+        isWhole = !Self.isStream(descriptor: fd)
     }
 
     deinit {
@@ -70,9 +74,11 @@ public final class FileByteSource: ByteSource {
         return type == S_IFIFO || type == S_IFSOCK || type == S_IFCHR
     }
 
-    /// poll(2) with no timeout: a regular file is always ready; a pipe is when bytes wait or the
-    /// writer has closed it.
+    /// A regular file is always ready (asked without a system call: a touch-script reader asks
+    /// after every frame that ends at the end of its buffer); a pipe, socket or terminal is when
+    /// bytes wait or the writer has closed it (poll(2) with no timeout).
     public var hasInputReady: Bool {
+        if isWhole { return true }
         var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
         while true {
             let ready = poll(&request, 1, 0)
