@@ -7,15 +7,19 @@ public struct VelocityTracker: Sendable {
     public static let window = 0.1             // seconds
     public static let pauseThreshold = 0.05    // seconds without movement
     public static let stillDistance = 0.5      // points: closer samples count as not moving
-    /// How far back samples are kept: a little more than the window (twice it), in microseconds.
-    private static let keptMicroseconds = Timestamp.saturatingMicroseconds(-2 * window * 1_000_000)
+    /// How far back samples are kept: a little more than the window (twice it), in microseconds,
+    /// negated. A literal: a global computed by a call is initialised lazily, and every read of it
+    /// then calls `swift_once` (once per frame here). `init` checks it against `window` in debug builds.
+    private static let keptMicroseconds: Int64 = -200_000
 
     /// The samples, oldest first, from `first` on: those before `first` have left the window and
     /// are dropped in bulk now and then, not shifted out one by one on every add.
     private var samples: [(time: Timestamp, location: Point)] = []
     private var first = 0
 
-    public init() {}
+    public init() {
+        assert(Self.keptMicroseconds == Timestamp.saturatingMicroseconds(-2 * Self.window * 1_000_000))
+    }
 
     public mutating func reset() {
         if !samples.isEmpty { samples.removeAll(keepingCapacity: true) }
