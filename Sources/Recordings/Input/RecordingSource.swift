@@ -36,9 +36,9 @@ public final class RecordingSource: TouchFrameReader {
     private var endTimeDeviceIndex: Int?
     /// The format's reader: the one of these three that `format` names (the others stay nil). Each
     /// is a struct held in an optional stored property, which a call through optional chaining
-    /// changes where it is, with no reference counted on the way: a reader in a class box (as an
-    /// enum's payload, say) is retained and released around every call, four atomic operations per
-    /// frame between reading it and giving it back.
+    /// changes where it is (a struct held as an enum's payload would be copied out and back for
+    /// every mutating call), with no box in between whose generic metadata the runtime would have
+    /// to make, with a conformance check, at start-up.
     private var touchScript: TouchScriptReader?
     private var evemu: EvdevTouchFrameReader<EvemuReader>?
     private var libinputRecord: EvdevTouchFrameReader<LibinputRecordReader>?
