@@ -31,8 +31,10 @@ public final class FileByteSource: ByteSource {
     public let name: String
     private let descriptor: Int32
     private let ownsDescriptor: Bool
-    /// A regular file (or a block device): all its bytes are there, so it is always ready.
-    private let isWhole: Bool
+    /// Whether the descriptor is a pipe, socket or terminal (standard input from another program or
+    /// a person), where bytes arrive as they are written, rather than a file that is all there.
+    /// Told once, when the source is opened.
+    public let isStream: Bool
     /// The most one `read` asks the kernel for.
     private static let chunkSize = 1 << 16
 
@@ -41,7 +43,7 @@ public final class FileByteSource: ByteSource {
         if path == "-" {
             descriptor = 0
             ownsDescriptor = false
-            isWhole = !Self.isStream(descriptor: 0)
+            isStream = Self.isStream(descriptor: 0)
             return
         }
         let fd = open(path, O_RDONLY)
@@ -55,16 +57,12 @@ public final class FileByteSource: ByteSource {
         }
         descriptor = fd
         ownsDescriptor = true
-        isWhole = !Self.isStream(descriptor: fd)
+        isStream = Self.isStream(descriptor: fd)
     }
 
     deinit {
         if ownsDescriptor { close(descriptor) }
     }
-
-    /// Whether the descriptor is a pipe, socket or terminal (standard input from another program or
-    /// a person), where bytes arrive as they are written, rather than a file that is all there.
-    public var isStream: Bool { Self.isStream(descriptor: descriptor) }
 
     /// Whether `descriptor` is a pipe, socket or terminal (see `isStream`).
     public static func isStream(descriptor: Int32) -> Bool {
@@ -78,7 +76,7 @@ public final class FileByteSource: ByteSource {
     /// after every frame that ends at the end of its buffer); a pipe, socket or terminal is when
     /// bytes wait or the writer has closed it (poll(2) with no timeout).
     public var hasInputReady: Bool {
-        if isWhole { return true }
+        if !isStream { return true }
         var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
         while true {
             let ready = poll(&request, 1, 0)

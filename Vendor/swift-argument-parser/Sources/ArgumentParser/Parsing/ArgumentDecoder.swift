@@ -16,9 +16,8 @@
 /// command/subcommand hierarchy.
 struct DecodedArguments {
   var type: ParsableArguments.Type
-  var value: ParsableArguments {
-    didSet { decodedCommand = nil }
-  }
+  /// Changed only by `replaceCommand(with:)`, which keeps `decodedCommand` with it.
+  private(set) var value: ParsableArguments
   /// touchscroll's copy: the value, when the parser decoded it as the command
   /// it was parsing, so that finding the last command asks the Swift runtime
   /// nothing (the first time it is asked whether a type conforms to a
