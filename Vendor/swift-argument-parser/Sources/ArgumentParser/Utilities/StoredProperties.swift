@@ -23,8 +23,8 @@ extension ParsableArguments {
   /// lazy map over a range, in a type-erased box) and asks whether the value
   /// and its type are `CustomReflectable`; the first time the Swift runtime is
   /// asked whether a type conforms to a protocol, it walks every
-  /// protocol-conformance record of the executable, and that was some ten
-  /// walks at every start of a command-line tool. For the same reason a field
+  /// protocol-conformance record of the executable, and that was some
+  /// thirteen walks' worth at every start of a command-line tool. For the same reason a field
   /// is cast to `ArgumentSetProvider` from its own type, not from `Any` (which
   /// would first ask whether `Any` itself conforms), and the walk's options are
   /// spelled as a raw value (an array literal of them instantiates a generic
