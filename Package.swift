@@ -218,7 +218,8 @@ let package = Package(
     dependencies: [
         // swift-argument-parser 1.8.2 without FoundationEssentials (Vendor/swift-argument-parser/README.md).
         .package(path: "Vendor/swift-argument-parser"),
-        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        // swift-log 1.16.2 without its task-local logger, which links Swift concurrency (Vendor/swift-log/README.md).
+        .package(path: "Vendor/swift-log"),
         .package(url: "https://github.com/apple/swift-numerics", from: "1.0.0"),
     ],
     targets: engine + recordings + configurationAndOutput + liveInput + renderer + daemon + executable

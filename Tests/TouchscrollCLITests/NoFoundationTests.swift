@@ -5,6 +5,9 @@ import XCTest
 /// binary's size and a good part of its memory, and a kiosk board pays for both. Nor
 /// FoundationEssentials: without ICU it is still a third of the binary and of its conformance
 /// records, which every start pays for (the copy of swift-argument-parser in Vendor/ does without it).
+/// Nor Swift concurrency: touchscroll has no `async` code, and linking the concurrency runtime brings
+/// libdispatch, whose initialiser and relocated tables every start paid for (the copies of
+/// swift-log and swift-argument-parser in Vendor/ leave out their task-local logger and async commands).
 ///
 /// Reads the symbols of the built executable and of each of its modules' object files with `nm`
 /// (binutils), so a new `import Foundation` anywhere in the executable's modules fails here with the
@@ -17,6 +20,8 @@ final class NoFoundationTests: XCTestCase {
         "SystemInterface", "LiveInput", "Renderer", "Daemon", "touchscroll", "ArgumentParser", "ArgumentParserToolInfo", "Logging", "RealModule",
         "generate_recordings", "recordings_bench", // the tools' module names
     ]
+    /// The development tools' module names among `modules`.
+    static let tools: Set<String> = ["generate_recordings", "recordings_bench"]
 
     /// Swift symbols of the Foundation, FoundationEssentials and FoundationInternationalization modules
     /// (also extensions in them, `$sSy10FoundationE…`), of FoundationEssentials' collections, and ICU's.
@@ -25,8 +30,23 @@ final class NoFoundationTests: XCTestCase {
             || name.contains("_FoundationCollections") || name.contains("_FoundationICU")
     }
 
+    /// Symbols of the Swift concurrency runtime (its C entry points, `TaskLocal`, `Task`, the
+    /// concurrency module's own `$ss…Sc…` names are too many to list: its entry points are what a use
+    /// of it calls) and of libdispatch, which it links.
+    static func isConcurrencySymbol(_ name: Substring) -> Bool {
+        name.hasPrefix("swift_task_") || name.hasPrefix("swift_continuation_") || name.hasPrefix("swift_asyncLet")
+            || name.contains("9TaskLocal") || name.hasPrefix("dispatch_") || name.hasPrefix("_dispatch_")
+            || name == "libdispatch_init"
+    }
+
     /// The Foundation symbols `nm` lists for each of `paths` (defined or referenced), in one run of nm.
     static func foundationSymbols(of paths: [String]) throws -> [String: Set<String>] {
+        try symbols(of: paths, where: isFoundationSymbol)
+    }
+
+    /// The symbols `nm` lists for each of `paths` (defined or referenced) that `isWanted` picks, in one
+    /// run of nm.
+    static func symbols(of paths: [String], where isWanted: (Substring) -> Bool) throws -> [String: Set<String>] {
         guard !paths.isEmpty else { return [:] }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/nm")
@@ -41,7 +61,7 @@ final class NoFoundationTests: XCTestCase {
         var symbols: [String: Set<String>] = [:]
         for path in paths { symbols[path] = [] }
         for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
-            guard let name = line.split(separator: " ").last, isFoundationSymbol(name),
+            guard let name = line.split(separator: " ").last, isWanted(name),
                   let colon = line.firstIndex(of: ":") else { continue }
             symbols[String(line[..<colon]), default: []].insert(String(name))
         }
@@ -74,5 +94,23 @@ final class NoFoundationTests: XCTestCase {
         guard FileManager.default.isExecutableFile(atPath: executable) else { throw XCTSkip("touchscroll is not built at \(executable)") }
         let symbols = try Self.foundationSymbols(of: [executable])[executable] ?? []
         XCTAssertEqual(symbols.sorted(), [], "touchscroll links Foundation through these symbols")
+    }
+
+    /// Nor do the executable's modules, or the linked executable, use Swift concurrency. (The development
+    /// tools may: a tool's top-level code runs on the main actor, which checks its executor.)
+    func testNothingInTheExecutableUsesSwiftConcurrency() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/nm") else { throw XCTSkip("nm (binutils) is not installed") }
+        let executable = TouchscrollProcess.executable.path
+        guard FileManager.default.isExecutableFile(atPath: executable) else { throw XCTSkip("touchscroll is not built at \(executable)") }
+        var objects: [String] = []
+        for module in Self.modules where !Self.tools.contains(module) {
+            let directory = products.appendingPathComponent("\(module).build")
+            guard let files = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { continue }
+            objects += files.filter { $0.hasSuffix(".o") }.map { directory.appendingPathComponent($0).path }
+        }
+        XCTAssertGreaterThan(objects.count, 100, "the executable's modules have hundreds of source files")
+        for (path, symbols) in try Self.symbols(of: objects + [executable], where: Self.isConcurrencySymbol).sorted(by: { $0.key < $1.key }) {
+            XCTAssertEqual(symbols.sorted(), [], "\(path) uses Swift concurrency (the runtime and libdispatch would be linked into every start)")
+        }
     }
 }

@@ -41,7 +41,7 @@ public struct CompletionKind {
     case directory
     case shellCommand(String)
     case custom(@Sendable ([String], Int, String) -> [String])
-    case customAsync(@Sendable ([String], Int, String) async -> [String])
+    // touchscroll's copy: no `customAsync` (an `async` completion closure): see README.md.
     case customDeprecated(@Sendable ([String]) -> [String])
   }
 
@@ -177,16 +177,7 @@ public struct CompletionKind {
     CompletionKind(kind: .custom(completion))
   }
 
-  /// Generate completions using the given async closure.
-  ///
-  /// The same as `custom(@Sendable @escaping ([String], Int, String) -> [String])`,
-  /// except that the closure is asynchronous.
-  @available(macOS 10.15, macCatalyst 13, iOS 13, tvOS 13, watchOS 6, *)
-  public static func custom(
-    _ completion: @Sendable @escaping ([String], Int, String) async -> [String]
-  ) -> CompletionKind {
-    CompletionKind(kind: .customAsync(completion))
-  }
+  // touchscroll's copy: no `custom(_:)` taking an `async` closure (see README.md).
 
   /// Deprecated; only kept for backwards compatibility.
   ///

@@ -202,8 +202,7 @@ extension ArgumentInfoV0.CompletionKindV0 {
       self = .shellCommand(command: command)
     case .custom(_):
       self = .custom
-    case .customAsync(_):
-      self = .customAsync
+    // touchscroll's copy: no `.customAsync` completion kind to describe (see README.md).
     case .customDeprecated(_):
       self = .customDeprecated
     }
