@@ -59,6 +59,10 @@ final class YAMLDocumentTests: XCTestCase {
         }
         // The number 1 and the string "1" are different keys.
         XCTAssertNoThrow(try YAMLDocument.parse("1: a\n\"1\": b\n"))
+        // A key three times is named once, where it first is; `a` and "a" are the same key.
+        XCTAssertThrowsError(try YAMLDocument.parse("c: 0\na: 1\n\"a\": 3\nc2: 5\na: 4\n")) { error in
+            XCTAssertEqual("\(error)", #"2:1: duplicate key "a""#)
+        }
     }
 
     func testAnchorsAliasesTagsAndDeepNestingAreRefusedFromTheEvents() {
