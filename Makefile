@@ -33,8 +33,9 @@ RUN_NESTED   ?= config/list-with-carousel.yaml recordings/scripts/list-with-caro
 # flags for all of them, so they share one .build/release and no build recompiles another's modules.
 # No `$ORIGIN` run path either (SwiftPM adds it for shared libraries beside the executable; there are none):
 # with it the dynamic loader first looked for libm and libc in a dozen directories beside the binary, 0.08 ms
-# of every start.
-deploy_flags = -c $(1) --static-swift-stdlib --disable-local-rpath $(if $(filter release,$(1)),--experimental-lto-mode=full $(PGO_USE_FLAGS))
+# of every start. And the code generation of mk/pgo.mk's RELEASE_CODEGEN_FLAGS, which the profile's training
+# build shares.
+deploy_flags = -c $(1) --static-swift-stdlib --disable-local-rpath $(if $(filter release,$(1)),--experimental-lto-mode=full $(RELEASE_CODEGEN_FLAGS) $(PGO_USE_FLAGS))
 
 # Profile-guided optimisation first: deploy_flags, and the areas' rules that build release, use its variables.
 include mk/pgo.mk
