@@ -318,12 +318,9 @@ extension CommandParser {
       if let (argument, arguments) =
         try parseCustomCompletion(from: arguments)
       {
-        guard
-          let completions =
-            try customCompleteSync(argument, forArguments: arguments)
-        else {
-          throw ParserError.invalidState
-        }
+        // touchscroll's copy: without async completions the synchronous ones are all there
+        // are, so their result is not optional.
+        let completions = try customCompleteSync(argument, forArguments: arguments)
         try throwCompletionScriptCustomResponse(for: completions)
       }
     } catch let error as ParserError {
@@ -507,7 +504,7 @@ extension CommandParser {
   private func customCompleteSync(
     _ argument: ArgumentDefinition,
     forArguments args: [String]
-  ) throws(ParserError) -> [String]? {
+  ) throws(ParserError) -> [String] {
     if let completionShellName = Platform.Environment[.shellName] {
       let shell = CompletionShell(rawValue: completionShellName)
       CompletionShell._requesting.withLock { $0 = shell }
