@@ -13,15 +13,14 @@ import XCTest
 /// (binutils), so a new `import Foundation` anywhere in the executable's modules fails here with the
 /// file that brought it in.
 final class NoFoundationTests: XCTestCase {
-    /// The modules the executable links (ours and its packages'), and the development tools built
-    /// beside it (`make recordings`, `make bench`); test targets may use Foundation.
-    static let modules = [
+    /// The modules the executable links (ours and its packages').
+    static let executableModules = [
         "ScrollEngine", "YAMLDocument", "JSONDocument", "Configuration", "StreamOutput", "Playback", "SessionPlot", "Recordings",
         "SystemInterface", "LiveInput", "Renderer", "Daemon", "touchscroll", "ArgumentParser", "ArgumentParserToolInfo", "Logging", "RealModule",
-        "generate_recordings", "recordings_bench", // the tools' module names
     ]
-    /// The development tools' module names among `modules`.
-    static let tools: Set<String> = ["generate_recordings", "recordings_bench"]
+    /// Those and the development tools built beside the executable (`make recordings`, `make bench`),
+    /// by their module names: none may use Foundation (test targets may).
+    static let modules = executableModules + ["generate_recordings", "recordings_bench"]
 
     /// Swift symbols of the Foundation, FoundationEssentials and FoundationInternationalization modules
     /// (also extensions in them, `$sSy10FoundationE…`), of FoundationEssentials' collections, and ICU's.
@@ -70,14 +69,18 @@ final class NoFoundationTests: XCTestCase {
 
     var products: URL { TouchscrollProcess.executable.deletingLastPathComponent() }
 
+    /// The paths of `module`'s object files beside the executable (none when it is not built there).
+    func objectFiles(of module: String) -> [String] {
+        let directory = products.appendingPathComponent("\(module).build")
+        guard let files = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return [] }
+        return files.filter { $0.hasSuffix(".o") }.map { directory.appendingPathComponent($0).path }
+    }
+
     func testNoModuleOfTheExecutableUsesFoundation() throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/nm") else { throw XCTSkip("nm (binutils) is not installed") }
         var scanned = 0
         for module in Self.modules {
-            let directory = products.appendingPathComponent("\(module).build")
-            guard let files = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { continue }
-            let objects = files.filter { $0.hasSuffix(".o") }
-                .map { directory.appendingPathComponent($0).path }
+            let objects = objectFiles(of: module)
             scanned += objects.count
             for (path, symbols) in try Self.foundationSymbols(of: objects).sorted(by: { $0.key < $1.key }) {
                 XCTAssertEqual(symbols, [], "\(path) uses Foundation (write what it needs by hand)")
@@ -102,12 +105,7 @@ final class NoFoundationTests: XCTestCase {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/nm") else { throw XCTSkip("nm (binutils) is not installed") }
         let executable = TouchscrollProcess.executable.path
         guard FileManager.default.isExecutableFile(atPath: executable) else { throw XCTSkip("touchscroll is not built at \(executable)") }
-        var objects: [String] = []
-        for module in Self.modules where !Self.tools.contains(module) {
-            let directory = products.appendingPathComponent("\(module).build")
-            guard let files = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { continue }
-            objects += files.filter { $0.hasSuffix(".o") }.map { directory.appendingPathComponent($0).path }
-        }
+        let objects = Self.executableModules.flatMap(objectFiles(of:))
         XCTAssertGreaterThan(objects.count, 100, "the executable's modules have hundreds of source files")
         for (path, symbols) in try Self.symbols(of: objects + [executable], where: Self.isConcurrencySymbol).sorted(by: { $0.key < $1.key }) {
             XCTAssertEqual(symbols.sorted(), [], "\(path) uses Swift concurrency (the runtime and libdispatch would be linked into every start)")
