@@ -35,23 +35,24 @@ struct ByteCursor {
         position += source.count
     }
 
-    /// How many decimal digits `value` has: a few comparisons for the stream's usual numbers (up
-    /// to 8 digits), a loop beyond.
+    /// How many decimal digits `value` has, without a branch on it: the bit length times log10(2)
+    /// (1233 / 4096) is the count or one less, and one comparison with the power of ten settles it.
+    /// (A ladder of comparisons took a different way for each length; the lengths of the stream's
+    /// numbers change from one to the next, and the processor mispredicted the way.)
     @inline(__always) static func digitCount(_ value: UInt64) -> Int {
-        if value < 10_000 {
-            return value < 100 ? (value < 10 ? 1 : 2) : (value < 1_000 ? 3 : 4)
-        }
-        if value < 100_000_000 {
-            return value < 1_000_000 ? (value < 100_000 ? 5 : 6) : (value < 10_000_000 ? 7 : 8)
-        }
-        var length = 9
-        var bound: UInt64 = 1_000_000_000
-        while length < 20, value >= bound {
-            length += 1
-            bound &*= 10
-        }
-        return length
+        let bits = 64 &- (value | 1).leadingZeroBitCount
+        let estimate = (bits &* 1233) &>> 12   // 0...19
+        let bound = powersOfTen.withUnsafeBufferPointer { $0[estimate] }
+        return estimate &+ (value >= bound ? 1 : 0)
     }
+
+    /// 10^k for k in 1...19, and 0 in place of 10^0, so that 0 counts as one digit.
+    private static let powersOfTen: [UInt64] = [
+        0, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000,
+        10_000_000_000, 100_000_000_000, 1_000_000_000_000, 10_000_000_000_000, 100_000_000_000_000,
+        1_000_000_000_000_000, 10_000_000_000_000_000, 100_000_000_000_000_000,
+        1_000_000_000_000_000_000, 10_000_000_000_000_000_000,
+    ]
 
     /// Appends the decimal digits of `value` (at most 20), two at a time from a table of pairs.
     @inline(__always) mutating func appendDigits(_ value: UInt64) {

@@ -41,7 +41,8 @@ final class JSONNumberFormatTests: XCTestCase {
         var bytes: [UInt8] = []
         JSONNumberFormat.append(Int64.min, to: &bytes)
         XCTAssertEqual(String(decoding: bytes, as: UTF8.self), "-9223372036854775808")
-        // Every digit count, at both ends (the digits are counted by comparison, then written in pairs).
+        // Every digit count, at both ends (the count is estimated from the bit length and settled by one
+        // comparison with a power of ten; the digits are written in pairs).
         var power: Int64 = 1
         for digits in 1...18 {
             for value in [power, power * 10 - 1, -(power * 10 - 1)] {
