@@ -151,6 +151,45 @@ final class TouchScriptLineScannerTests: XCTestCase {
         }
     }
 
+    /// Coordinates with three decimals, as `record` writes most of them, are read as one word (with
+    /// the time's first eight digits): a sweep of them as x and as y gives the decoder's values,
+    /// and the shapes next to it (a leading zero, a sign, a fourth integer digit, an exponent or a
+    /// decimal fewer) are read as before or declined as before.
+    func testThreeDecimalCoordinatesReadAsTheDecoderReadsThem() {
+        for integer in stride(from: 100, through: 999, by: 7) {
+            for thousandths in stride(from: 0, through: 999, by: 37) {
+                let value = "\(integer)." + String(String(thousandths + 1000).dropFirst())
+                for line in [
+                    #"{"t": 12345678, "slot": 0, "phase": "move", "x": \#(value), "y": 1}"#,
+                    #"{"t": 123456789, "slot": 0, "phase": "move", "x": 1, "y": \#(value)}"#,
+                ] {
+                    guard let scanned = scan(line) else { return XCTFail(line) }
+                    XCTAssertEqual(scanned, decoded(line), line)
+                }
+            }
+        }
+        for value in ["100.000", "999.999", "-389.589", "1280.5", "1000.125", "389.58", "389.5", "389.589e0", "389.589E1", "0.125"] {
+            for line in [
+                #"{"t": 16666667, "slot": 2, "phase": "move", "x": \#(value), "y": 416.113}"#,
+                #"{"t": 16666667, "slot": 2, "phase": "move", "x": 416.113, "y": \#(value)}"#,
+            ] {
+                XCTAssertNotNil(scan(line), line)
+                XCTAssertEqual(scan(line), decoded(line), line)
+            }
+        }
+        // Leading zeros, in a coordinate's shape and in a time's first eight digits: declined, as the
+        // decoder declines them.
+        for line in [
+            #"{"t": 16666667, "slot": 2, "phase": "move", "x": 012.345, "y": 416.113}"#,
+            #"{"t": 16666667, "slot": 2, "phase": "move", "x": 416.113, "y": 012.345}"#,
+            #"{"t": 01234567, "slot": 2, "phase": "move", "x": 389.589, "y": 416.113}"#,
+            #"{"t": 012345678, "slot": 2, "phase": "move", "x": 389.589, "y": 416.113}"#,
+        ] {
+            XCTAssertNil(scan(line), line)
+            XCTAssertNil(decoded(line), line)
+        }
+    }
+
     /// Lines the scanner leaves to the decoder: it gives nil, never a different value.
     func testDeclinesEveryOtherLine() {
         let lines = [
