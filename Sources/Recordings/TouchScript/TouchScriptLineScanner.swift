@@ -205,7 +205,7 @@ enum TouchScriptLineScanner {
             var value: UInt64 = 0
             var count = 0
             if eightAtOnce, end - position >= 8 {
-                let word = UnsafeRawPointer(position).loadUnaligned(as: UInt64.self)
+                let word = UInt64(littleEndian: UnsafeRawPointer(position).loadUnaligned(as: UInt64.self))
                 if Self.isEightDigits(word) {
                     value = Self.eightDigitsValue(word)
                     position += 8
@@ -277,7 +277,7 @@ enum TouchScriptLineScanner {
         @inline(__always) mutating func threeDecimals() -> Double? {
             guard end - position >= 8 else { return nil }
             // Bytes are lanes of the word, the first in the lowest bits: d d d . d d d terminator.
-            let word = UnsafeRawPointer(position).loadUnaligned(as: UInt64.self)
+            let word = UInt64(littleEndian: UnsafeRawPointer(position).loadUnaligned(as: UInt64.self))
             let point = UInt8(truncatingIfNeeded: word &>> 24)
             let first = UInt8(truncatingIfNeeded: word)
             let terminator = UInt8(truncatingIfNeeded: word &>> 56)
