@@ -40,7 +40,11 @@ public final class MemoryByteSink: ByteSink {
 }
 
 /// A buffered writer over a file descriptor (standard output by default): lines are collected in
-/// a 64 KiB buffer and written with write(2) when it fills, on `flush()`, and on deinit.
+/// a 16 KiB buffer and written with write(2) when it fills, on `flush()`, and on deinit.
+///
+/// 16 KiB keeps the buffer inside the processor's L1 data cache while lines are written into it (a
+/// 64 KiB one was refilled from L2 line by line); the replay of a 5 MB stream makes about 330 writes
+/// instead of 80, and took 1 % less CPU (301 alternating runs). 8 KiB gained nothing more.
 ///
 /// A plain fd writer rather than FileHandle: FileHandle writes each call straight through (one
 /// syscall per line) and reports errors by trapping on older toolchains.
@@ -49,7 +53,7 @@ public final class FileDescriptorByteSink: ByteSink {
     private var buffer: [UInt8] = []
     private let capacity: Int
 
-    public init(fileDescriptor: Int32 = 1, capacity: Int = 64 * 1024) {
+    public init(fileDescriptor: Int32 = 1, capacity: Int = 16 * 1024) {
         self.fileDescriptor = fileDescriptor
         self.capacity = capacity
         // Room past the flush threshold for the lines that cross it (a frame's few lines are
