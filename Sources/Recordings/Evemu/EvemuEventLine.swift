@@ -225,10 +225,8 @@ enum EvemuEventLine {
         var word = UInt32(littleEndian: pointer.loadUnaligned(as: UInt32.self))
         let negative = word & 0xFF == UInt32(UInt8(ascii: "-"))
         if negative { word = word & 0xFFFF_FF00 | 0x30 }
-        guard word & 0xF0F0_F0F0 == 0x3030_3030, (word &+ 0x0606_0606) & 0xF0F0_F0F0 == 0x3030_3030 else { return nil }
-        let digits = word & 0x0F0F_0F0F
-        let pairs = (digits &* 10 &+ digits >> 8) & 0x00FF_00FF // bytes 0 and 2: d0·10 + d1, d2·10 + d3
-        let value = Int32(pairs & 0xFF) &* 100 &+ Int32(pairs >> 16)
+        guard ASCIIDigitWord.isDigits(word) else { return nil }
+        let value = Int32(ASCIIDigitWord.value(ofFour: word))
         return negative ? -value : value
     }
 

@@ -206,8 +206,8 @@ enum TouchScriptLineScanner {
             var count = 0
             if eightAtOnce, end - position >= 8 {
                 let word = UInt64(littleEndian: UnsafeRawPointer(position).loadUnaligned(as: UInt64.self))
-                if Self.isEightDigits(word) {
-                    value = Self.eightDigitsValue(word)
+                if ASCIIDigitWord.isDigits(word) {
+                    value = ASCIIDigitWord.value(ofEight: word)
                     position += 8
                     count = 8
                 }
@@ -286,27 +286,9 @@ enum TouchScriptLineScanner {
             // The six digits side by side behind two zeros, `00dddddd`, as eight lanes.
             let six = (word & 0x0000_0000_00FF_FFFF) | ((word &>> 8) & 0x0000_FFFF_FF00_0000)
             let digits = (six &<< 16) | 0x3030
-            guard Self.isEightDigits(digits) else { return nil }
+            guard ASCIIDigitWord.isDigits(digits) else { return nil }
             position += 7
-            return Double(Int64(bitPattern: Self.eightDigitsValue(digits))) / 1000
-        }
-
-        /// Whether all eight bytes of `word` are ASCII digits: each byte's high half is 3, and
-        /// still 3 with 6 added (which carries out of 0x3A…0x3F). A carry out of one byte into the
-        /// next happens only from a byte that fails the first test.
-        @inline(__always) static func isEightDigits(_ word: UInt64) -> Bool {
-            (word & 0xF0F0_F0F0_F0F0_F0F0) | (((word &+ 0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0) &>> 4)
-                == 0x3333_3333_3333_3333
-        }
-
-        /// The value of eight ASCII digits, the first in the lowest byte, by combining neighbours:
-        /// pairs (×10), then fours and eights in one step of two multiplications.
-        @inline(__always) static func eightDigitsValue(_ word: UInt64) -> UInt64 {
-            var value = word &- 0x3030_3030_3030_3030
-            value = (value &* 10) &+ (value &>> 8)
-            let pairsA = (value & 0x0000_00FF_0000_00FF) &* (100 &+ (1_000_000 &<< 32))
-            let pairsB = ((value &>> 16) & 0x0000_00FF_0000_00FF) &* (1 &+ (10_000 &<< 32))
-            return (pairsA &+ pairsB) &>> 32
+            return Double(Int64(bitPattern: ASCIIDigitWord.value(ofEight: digits))) / 1000
         }
 
         /// The value of a validated JSON number of at most 15 bytes. With at most 15 digits the
