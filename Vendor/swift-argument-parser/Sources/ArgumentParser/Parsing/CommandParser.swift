@@ -214,7 +214,12 @@ extension CommandParser {
     var parser = LenientParser(currentNode.element, split)
     let values = try parser.parse()
 
-    if currentNode.element.includesAllUnrecognizedArgument {
+    // touchscroll's copy: asked of the parser's argument set rather than of
+    // `includesAllUnrecognizedArgument`, which reflects over the command once
+    // more to build the same set.
+    if parser.argumentSet.contains(where: {
+      $0.isRepeatingPositional && $0.parsingStrategy == .allUnrecognized
+    }) {
       // If this command includes an all-unrecognized argument, any built-in
       // flags will have been parsed into that argument. Check for flags
       // before decoding.
