@@ -170,9 +170,14 @@ let daemon: [Target] = [
 ]
 
 let executable: [Target] = [
+    // The command line for Swift's `CommandLine`, as glibc hands it to the program's initialisers: the
+    // Swift runtime's own way reads /proc/self/maps at every start (process_arguments.c says more).
+    .target(name: "CProcessArguments", path: "Sources/CProcessArguments"),
+    .testTarget(name: "ProcessArgumentsTests", dependencies: ["CProcessArguments"], path: "Tests/ProcessArgumentsTests"),
     .executableTarget(
         name: "touchscroll",
         dependencies: [
+            "CProcessArguments",
             "ScrollEngine",
             "Configuration", "StreamOutput", "Playback", "SessionPlot", "Recordings",
             "LiveInput",
