@@ -103,6 +103,51 @@ extension StringProtocol where SubSequence == Substring {
   ///     "myURLProperty".convertedToSnakeCase(separator: "-")
   ///     // my-url-property
   func convertedToSnakeCase(separator: Character = "_") -> String {
+    // touchscroll's copy: a name of ASCII characters (every property name in
+    // practice) is converted byte by byte, with the same rules; asking each
+    // Character whether it is uppercase reads the Unicode property tables.
+    if let ascii = convertedToSnakeCaseIfASCII(separator: separator) {
+      return ascii
+    }
+    return convertedToSnakeCaseByCharacter(separator: separator)
+  }
+
+  /// `convertedToSnakeCase(separator:)` over the UTF-8 bytes, or nil when the
+  /// string or the separator is not all ASCII. For ASCII, a Character is
+  /// uppercase exactly when it is A…Z and lowercase exactly when it is a…z,
+  /// and lowercasing changes only A…Z; the one ASCII Character of two bytes,
+  /// "\r\n", is neither and is copied as it is, as its two bytes are.
+  func convertedToSnakeCaseIfASCII(separator: Character) -> String? {
+    guard let separatorByte = separator.asciiValue,
+      utf8.allSatisfy({ $0 < 0x80 })
+    else { return nil }
+    let bytes = Array(utf8)
+    func isUppercase(_ byte: UInt8) -> Bool { byte >= 0x41 && byte <= 0x5A }
+    func isLowercase(_ byte: UInt8) -> Bool { byte >= 0x61 && byte <= 0x7A }
+    var result: [UInt8] = []
+    result.reserveCapacity(bytes.count * 2)
+    var separateOnUppercase = true
+    for index in bytes.indices {
+      let byte = bytes[index]
+      if isUppercase(byte) {
+        if separateOnUppercase && !result.isEmpty {
+          result.append(separatorByte)
+        }
+        separateOnUppercase =
+          index + 2 < bytes.count && isUppercase(bytes[index + 1])
+          && isLowercase(bytes[index + 2])
+        result.append(byte + 0x20)
+      } else {
+        separateOnUppercase = byte != separatorByte
+        result.append(byte)
+      }
+    }
+    return String(decoding: result, as: UTF8.self)
+  }
+
+  /// `convertedToSnakeCase(separator:)` Character by Character: upstream's
+  /// implementation, for any string.
+  func convertedToSnakeCaseByCharacter(separator: Character) -> String {
     guard !isEmpty else { return "" }
     var result = ""
     // Whether we should append a separator when we see a uppercase character.
