@@ -89,12 +89,12 @@ let configurationAndOutput: [Target] = [
     .testTarget(name: "StreamOutputTests", dependencies: ["StreamOutput"], path: "Tests/StreamOutputTests"),
     .testTarget(name: "PlaybackTests", dependencies: ["Playback"], path: "Tests/PlaybackTests"),
     .testTarget(name: "SessionPlotTests", dependencies: ["SessionPlot"], path: "Tests/SessionPlotTests"),
-    // Runs the built `touchscroll` executable (config check, replay, plot) as a process and compares
-    // golden transcripts; `swift build --build-tests` builds the executable beside the test bundle.
     // The vendored swift-argument-parser's own changes, tried on commands of the test's own.
     .testTarget(name: "ArgumentParserCopyUnitTests",
                 dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")],
                 path: "Tests/ArgumentParserCopyUnitTests"),
+    // Runs the built `touchscroll` executable (config check, replay, plot) as a process and compares
+    // golden transcripts; `swift build --build-tests` builds the executable beside the test bundle.
     .testTarget(name: "TouchscrollCLITests", dependencies: [], path: "Tests/TouchscrollCLITests",
                 // Read from the source tree by path (GoldenTranscriptTests), not bundled.
                 exclude: ["Golden"]),

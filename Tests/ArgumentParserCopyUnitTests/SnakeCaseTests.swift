@@ -34,6 +34,8 @@ final class SnakeCaseTests: XCTestCase {
     func testOtherStringsGoCharacterByCharacter() {
         XCTAssertNil("überName".convertedToSnakeCaseIfASCII(separator: "-"))
         XCTAssertNil("name".convertedToSnakeCaseIfASCII(separator: "→"))
+        XCTAssertNil("name".convertedToSnakeCaseIfASCII(separator: "\r\n"))
+        XCTAssertEqual("aB\nC".convertedToSnakeCase(separator: "\r\n"), "aB\nC".convertedToSnakeCaseByCharacter(separator: "\r\n"))
         XCTAssertEqual("überNameÄb".convertedToSnakeCase(separator: "-"), "über-name-äb")
     }
 }

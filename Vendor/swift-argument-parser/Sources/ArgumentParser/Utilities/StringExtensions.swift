@@ -113,12 +113,13 @@ extension StringProtocol where SubSequence == Substring {
   }
 
   /// `convertedToSnakeCase(separator:)` over the UTF-8 bytes, or nil when the
-  /// string or the separator is not all ASCII. For ASCII, a Character is
+  /// string is not all ASCII or the separator is not one ASCII byte (the
+  /// Character "\r\n" has an `asciiValue`, its "\n"). For ASCII, a Character is
   /// uppercase exactly when it is A…Z and lowercase exactly when it is a…z,
   /// and lowercasing changes only A…Z; the one ASCII Character of two bytes,
   /// "\r\n", is neither and is copied as it is, as its two bytes are.
   func convertedToSnakeCaseIfASCII(separator: Character) -> String? {
-    guard let separatorByte = separator.asciiValue,
+    guard separator.utf8.count == 1, let separatorByte = separator.asciiValue,
       utf8.allSatisfy({ $0 < 0x80 })
     else { return nil }
     let bytes = Array(utf8)
