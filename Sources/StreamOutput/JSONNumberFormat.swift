@@ -47,6 +47,8 @@ public enum JSONNumberFormat {
         }
         if thousandths < 0 { bytes.append(UInt8(ascii: "-")) }
         let magnitude = thousandths.magnitude
+        // Offsets, points and velocities are nearly always below 10^5: all their digits at once.
+        if magnitude < 100_000_000 { return bytes.appendThousandths(magnitude) }
         bytes.appendDigits(magnitude / 1000)
         let fraction = magnitude % 1000
         guard fraction != 0 else { return }

@@ -81,6 +81,35 @@ final class JSONNumberFormatTests: XCTestCase {
         XCTAssertEqual(JSONNumberFormat.format(100_000_000.5), "100000000.5")
     }
 
+    /// Every thousandth up to 300 (every integer part of up to three digits with every fraction), a
+    /// sweep on to 99999.999, and each side of 10^5 (where the eight-digits-at-once way hands over to
+    /// the pair-by-pair one), against the decimal text integer arithmetic gives.
+    func testThousandthsBelowAHundredThousandAgainstIntegerArithmetic() {
+        func expected(_ thousandths: Int64) -> String {
+            let magnitude = thousandths.magnitude
+            var text = (thousandths < 0 ? "-" : "") + String(magnitude / 1000)
+            guard magnitude % 1000 != 0 else { return text }
+            var decimals = String(magnitude % 1000)
+            while decimals.count < 3 { decimals = "0" + decimals }
+            while decimals.hasSuffix("0") { decimals.removeLast() }
+            text += "." + decimals
+            return text
+        }
+        var values = Array(Int64(0)..<300_000) + Array(stride(from: Int64(300_000), to: 100_000_000, by: 997))
+        values += [99_999_999, 100_000_000, 100_000_001, 100_000_010, 123_456_789_000, 999_999_999_999]
+        values += values.filter { $0 % 7 == 0 }.map { -$0 }
+        var failures = 0
+        for thousandths in values {
+            let value = Double(thousandths) / 1000
+            let written = JSONNumberFormat.format(value)
+            if written != expected(thousandths) {
+                XCTFail("\(value) written as \(written), expected \(expected(thousandths))")
+                failures += 1
+                if failures > 10 { return }
+            }
+        }
+    }
+
     func testRoundingHalfAwayFromZeroAtTheThousandth() {
         XCTAssertEqual(JSONNumberFormat.format(0.0005), "0.001")
         XCTAssertEqual(JSONNumberFormat.format(-0.0005), "-0.001")
