@@ -151,6 +151,37 @@ final class TouchScriptLineScannerTests: XCTestCase {
         }
     }
 
+    /// Times of eight and nine digits, as a script longer than ten seconds has most of them, are read
+    /// as one word and a digit: every edge of those lengths, and the shapes next to them (ten digits,
+    /// a leading zero, a sign, a fraction, another byte after the digits), read as the decoder reads
+    /// them or declined as before.
+    func testTimesOfEightAndNineDigitsReadAsTheDecoderReadsThem() {
+        var times: [Int64] = [10_000_000, 10_000_001, 12_345_678, 99_999_999, 100_000_000, 123_456_789, 999_999_999,
+                              1_000_000_000, 9_999_999, -12_345_678, -123_456_789]
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        for _ in 0..<2_000 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            times.append(10_000_000 + Int64(state >> 35) % 990_000_000)
+        }
+        for t in times {
+            for line in [#"{"t": \#(t), "slot": 3, "phase": "move", "x": 389.589, "y": 416.113}"#,
+                         #"{"t": \#(t), "slot": 0, "phase": "down", "x": 1, "y": 2}"#] {
+                XCTAssertEqual(scan(line)?.t, t, line)
+                XCTAssertEqual(scan(line), decoded(line), line)
+            }
+        }
+        for line in [
+            #"{"t": 012345678, "slot": 0, "phase": "down", "x": 1, "y": 2}"#,
+            #"{"t": 12345678.5, "slot": 0, "phase": "down", "x": 1, "y": 2}"#,
+            #"{"t": 123456789.5, "slot": 0, "phase": "down", "x": 1, "y": 2}"#,
+            #"{"t": 12345678x, "slot": 0, "phase": "down", "x": 1, "y": 2}"#,
+            #"{"t": 123456789x, "slot": 0, "phase": "down", "x": 1, "y": 2}"#,
+            #"{"t": 1234567e8, "slot": 0, "phase": "down", "x": 1, "y": 2}"#,
+        ] {
+            XCTAssertNil(scan(line), line)
+        }
+    }
+
     /// Coordinates with three decimals, as `record` writes most of them, are read as one word (with
     /// the time's first eight digits): a sweep of them as x and as y gives the decoder's values,
     /// and the shapes next to it (a leading zero, a sign, a fourth integer digit, an exponent or a

@@ -98,7 +98,7 @@ enum TouchScriptLineScanner {
         /// byte (a fifth of a digit's instructions) and skip no whitespace.
         mutating func writerLayout() -> Fields? {
             guard position < end, (end - 1).pointee == UInt8(ascii: "}") else { return nil }
-            guard literal("{\"t\": "), let t = integer(inWriterLayout: true, eightAtOnce: true),
+            guard literal("{\"t\": "), let t = eightOrNineDigits() ?? integer(inWriterLayout: true, eightAtOnce: true),
                   literal(", \"slot\": "), let slot = integer(inWriterLayout: true),
                   literal(", \"phase\": "), let phase = phase(inWriterLayout: true),
                   literal(", \"x\": "), let x = threeDecimals() ?? number(inWriterLayout: true),
@@ -223,6 +223,26 @@ enum TouchScriptLineScanner {
                 return nil
             }
             return negative ? -Int64(value) : Int64(value)
+        }
+
+        /// A time as most lines of a script longer than ten seconds have it: 8 or 9 digits, the
+        /// first not 0, then the writer's comma, read as one word and at most one digit more. Nil, the
+        /// cursor unmoved, for any other number, which `integer` reads (with the same value).
+        @inline(__always) mutating func eightOrNineDigits() -> Int64? {
+            guard end - position >= 10 else { return nil }
+            let word = UInt64(littleEndian: UnsafeRawPointer(position).loadUnaligned(as: UInt64.self))
+            guard ASCIIDigitWord.isDigits(word), UInt8(truncatingIfNeeded: word) != UInt8(ascii: "0") else { return nil }
+            var value = ASCIIDigitWord.value(ofEight: word)
+            let ninth = position[8] &- 0x30
+            if ninth <= 9 {
+                guard position[9] == UInt8(ascii: ",") else { return nil }
+                value = value &* 10 &+ UInt64(ninth)
+                position += 9
+            } else {
+                guard position[8] == UInt8(ascii: ",") else { return nil }
+                position += 8
+            }
+            return Int64(value)
         }
 
         /// A JSON number of at most 15 bytes, checked against JSON's grammar and converted in the
