@@ -113,9 +113,10 @@ struct ByteCursor {
         let decimals = UInt32(truncatingIfNeeded: word &>> 40)   // the three decimals, the first lowest
         raw.storeBytes(of: (UInt32(UInt8(ascii: ".")) | decimals &<< 8).littleEndian, toByteOffset: integerDigits,
                        as: UInt32.self)
+        // The point and the decimals up to the last nonzero one (none at all for a whole number).
         let zero = UInt32(UInt8(ascii: "0"))
-        let point = decimals &>> 16 != zero ? 4 : decimals &>> 8 & 0xFF != zero ? 3 : decimals & 0xFF != zero ? 2 : 0
-        position += integerDigits &+ point
+        let fractionLength = decimals &>> 16 != zero ? 4 : decimals &>> 8 & 0xFF != zero ? 3 : decimals & 0xFF != zero ? 2 : 0
+        position += integerDigits &+ fractionLength
     }
 
     /// Appends `.` and the digits of `thousandths` (1...999) as a decimal fraction, trailing zeros

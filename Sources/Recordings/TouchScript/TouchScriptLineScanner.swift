@@ -194,8 +194,9 @@ enum TouchScriptLineScanner {
         /// `inWriterLayout`: no space before it, in a line `writerLayout` has checked (whose
         /// next piece of text, a comma, refuses a fraction or an exponent).
         /// `eightAtOnce`: the integer is commonly eight digits or more (a time in microseconds, in a
-        /// script longer than ten seconds), so its first eight are read as one word when they are
-        /// all digits; then byte by byte from there.
+        /// script longer than ten seconds; `eightOrNineDigits` takes the common times of eight and
+        /// nine before this is asked, so here mostly those of ten digits and more, from 1 000 s on),
+        /// so its first eight are read as one word when they are all digits; then byte by byte.
         @inline(__always) mutating func integer(inWriterLayout: Bool = false, eightAtOnce: Bool = false) -> Int64? {
             if !inWriterLayout { skipSpace() }
             let start = position
