@@ -6,8 +6,34 @@ import XCTest
 /// The byte-level scanner reads the common touch-script line with the values the full JSON parser
 /// gives, and declines (nil) every line it is not sure about, leaving it to the parser.
 final class TouchScriptLineScannerTests: XCTestCase {
-    private func scan(_ line: String) -> TouchScriptLineScanner.Fields? {
-        TouchScriptLineScanner.scan(ArraySlice(line.utf8))
+    /// What the scanner reads from `line`. Every line a test scans is also checked as the reader
+    /// first meets it, at the start of the rest of its buffer (`assertReadAtTheStartOfABuffer`).
+    private func scan(_ line: String, file: StaticString = #filePath, line number: UInt = #line) -> TouchScriptLineScanner.Fields? {
+        assertReadAtTheStartOfABuffer(line, file: file, line: number)
+        return TouchScriptLineScanner.scan(ArraySlice(line.utf8))
+    }
+
+    /// `scanLine(atStartOf:)` reads a line in the writer's layout followed by `\n` (whatever comes
+    /// after) with the fields the whole line gives `writerLayout` and the line's length. It declines
+    /// every other line, and any line followed by `\r\n`, a space, or the end of the text.
+    private func assertReadAtTheStartOfABuffer(_ line: String, file: StaticString = #filePath, line number: UInt = #line) {
+        let bytes = Array(line.utf8)
+        let whole: TouchScriptLineScanner.Fields? = bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return nil }
+            var cursor = TouchScriptLineScanner.Cursor(position: base, end: base + buffer.count)
+            return cursor.writerLayout()
+        }
+        func atStart(_ rest: String) -> (fields: TouchScriptLineScanner.Fields, length: Int)? {
+            (bytes + Array(rest.utf8)).withUnsafeBufferPointer(TouchScriptLineScanner.scanLine(atStartOf:))
+        }
+        for rest in ["\n", "\n{\"t\": 1, \"slot\": 0, \"phase\": \"down\", \"x\": 1, \"y\": 2}\n", "\n123\n", "\n\n"] {
+            let read = atStart(rest)
+            XCTAssertEqual(read?.fields, whole, "\(line) followed by \(rest.debugDescription)", file: file, line: number)
+            XCTAssertEqual(read?.length, whole.map { _ in bytes.count }, "\(line) followed by \(rest.debugDescription)", file: file, line: number)
+        }
+        for rest in ["\r\n", "\r\n{\"t\": 1}\n", " \n", ""] {
+            XCTAssertNil(atStart(rest), "\(line) followed by \(rest.debugDescription)", file: file, line: number)
+        }
     }
 
     /// What the reader's full path (`TouchScriptObjectParser`) reads from the line.

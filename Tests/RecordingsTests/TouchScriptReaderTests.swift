@@ -105,8 +105,8 @@ final class TouchScriptReaderTests: XCTestCase {
     /// end of a chunk): the frames must not depend on which. A generated script (three fingers go
     /// down, 200 frames move some of them, all three lift), its lines in the writer's layout, with
     /// keys reordered, with an escaped phase (which only the full parser reads), after comments and
-    /// blank lines, or ending in CRLF, read in chunks of every size, gives exactly the frames it was
-    /// written from.
+    /// blank lines, ending in CRLF or with a space after the brace, read in chunks of every size,
+    /// gives exactly the frames it was written from.
     func testFramesDoNotDependOnHowTheirLinesAreRead() throws {
         var random = MalformedInputTests.SeededGenerator(state: 0x70_0C4)
         func location() -> Point {
@@ -138,6 +138,7 @@ final class TouchScriptReaderTests: XCTestCase {
                 case 1: script += "{\"t\":\(t),\"slot\":\(slot),\"phase\":\"\\u00\(String(phase.utf8.first!, radix: 16))\(phase.dropFirst())\",\"x\":\(x),\"y\":\(y)}\n"
                 case 2: script += "# a comment\n\n\(written)\n"
                 case 3: script += "\(written)\r\n"
+                case 4: script += "\(written) \n"
                 default: script += "\(written)\n"
                 }
             }

@@ -21,6 +21,9 @@ public struct LineReader {
     private var lineNumber = 0
     /// Where `hasLineReady` found the next line break (the next line's search starts there).
     private var nextNewline: Int?
+    /// The index of the buffer's last line break, once `forEachBufferedLine` has looked for it
+    /// (`.unknown` again whenever the buffer changes).
+    private var lastBreak = LastBreak.unknown
     /// Longest line accepted; a longer one is garbage (e.g. a binary file), not a recording.
     public static let maximumLineLength = 1 << 20
 
@@ -74,17 +77,100 @@ public struct LineReader {
             lineNumber = number
         }
         try buffer.withUnsafeBufferPointer { all in
-            guard let base = all.baseAddress else { return }
-            while position < all.count {
-                guard let found = memchr(base + position, Int32(UInt8(ascii: "\n")), all.count - position) else { return }
-                let newline = UnsafeRawPointer(found).assumingMemoryBound(to: UInt8.self) - base
-                let line = Self.lineBounds(position..<newline, atBreak: true, isFirst: number == 0, in: all)
+            while let (line, next) = Self.wholeLine(from: position, number: number + 1, in: all) {
                 let use = try body(number + 1, UnsafeBufferPointer(rebasing: all[line]))
                 if use == .left { return }
                 number += 1
-                position = newline + 1
+                position = next
                 if use == .readLast { return }
             }
+        }
+    }
+
+    /// A line lent by `forEachBufferedLine(recognizing:_:)`.
+    public enum BufferedLine<Recognized> {
+        /// What the reader's `recognize` read from the line.
+        case recognized(Recognized)
+        /// The line's bytes, as `withNextRawLine` lends them.
+        case bytes(UnsafeBufferPointer<UInt8>)
+    }
+
+    /// `forEachBufferedLine`, for a reader whose common line is one it can recognise by reading
+    /// it from its first byte: the search for each line's break (a `memchr` over the line) is
+    /// skipped for the lines `recognize` reads.
+    ///
+    /// `recognize` is lent the buffer from the line's first byte to the buffer's last line break,
+    /// included, so a scan of it stops inside at the latest. It returns what it read and the
+    /// length of the line it read, when the line is one of its own; the line's bytes must not
+    /// include a `\n` (a scan that accepts only its own kinds of bytes is sure of it), and the
+    /// line must be followed by its `\n` straight away, which is checked here. A line it does
+    /// not read, or one that ends otherwise (`\r\n`), is found and lent as bytes, as
+    /// `forEachBufferedLine` lends it; so is the first line (a byte order mark may start it).
+    public mutating func forEachBufferedLine<Recognized>(
+        recognizing recognize: (_ text: UnsafeBufferPointer<UInt8>) -> (value: Recognized, length: Int)?,
+        _ body: (_ number: Int, _ line: BufferedLine<Recognized>) throws -> BufferedLineUse
+    ) rethrows {
+        nextNewline = nil
+        var position = start, number = lineNumber
+        defer {
+            start = position
+            lineNumber = number
+        }
+        let lastBreak = lastLineBreak()
+        try buffer.withUnsafeBufferPointer { all in
+            guard let base = all.baseAddress else { return }
+            while position < all.count {
+                if let lastBreak, position < lastBreak, number > 0 {
+                    let text = UnsafeBufferPointer(start: base + position, count: lastBreak + 1 - position)
+                    if let (value, length) = recognize(text), length < text.count, text[length] == UInt8(ascii: "\n") {
+                        let use = try body(number + 1, .recognized(value))
+                        if use == .left { return }
+                        number += 1
+                        position += length + 1
+                        if use == .readLast { return }
+                        continue
+                    }
+                }
+                guard let (line, next) = Self.wholeLine(from: position, number: number + 1, in: all) else { return }
+                let use = try body(number + 1, .bytes(UnsafeBufferPointer(rebasing: all[line])))
+                if use == .left { return }
+                number += 1
+                position = next
+                if use == .readLast { return }
+            }
+        }
+    }
+
+    /// The bytes of the whole line that starts at `position` (as `lineBounds` gives them) and
+    /// where the line after it starts; nil when the buffer holds no line break from there on.
+    @inline(__always)
+    private static func wholeLine(from position: Int, number: Int, in all: UnsafeBufferPointer<UInt8>) -> (line: Range<Int>, next: Int)? {
+        guard position < all.count, let base = all.baseAddress,
+              let found = memchr(base + position, Int32(UInt8(ascii: "\n")), all.count - position) else { return nil }
+        let newline = UnsafeRawPointer(found).assumingMemoryBound(to: UInt8.self) - base
+        return (lineBounds(position..<newline, atBreak: true, isFirst: number == 1, in: all), newline + 1)
+    }
+
+    /// Whether the buffer's last line break is known, and where it is.
+    private enum LastBreak {
+        case unknown
+        case at(Int)
+        case absent
+    }
+
+    /// The index of the buffer's last line break, or nil when it has none; found once per read
+    /// (searching back from the end: the last line break is within a line of it).
+    private mutating func lastLineBreak() -> Int? {
+        switch lastBreak {
+        case .at(let index): return index
+        case .absent: return nil
+        case .unknown:
+            var index = buffer.count - 1
+            buffer.withUnsafeBufferPointer { bytes in
+                while index >= 0, bytes[index] != UInt8(ascii: "\n") { index -= 1 }
+            }
+            lastBreak = index >= 0 ? .at(index) : .absent
+            return index >= 0 ? index : nil
         }
     }
 
@@ -114,6 +200,7 @@ public struct LineReader {
                 start = 0
             }
             searchFrom = buffer.count
+            lastBreak = .unknown
             if try source.read(into: &buffer, maximum: 1 << 16) == 0 { finished = true }
         }
     }

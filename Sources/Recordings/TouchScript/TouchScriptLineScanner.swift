@@ -61,6 +61,17 @@ enum TouchScriptLineScanner {
         return Fields(t: t, slot: slot, phase: phase, x: x, y: y)
     }
 
+    /// The common line at the start of `text`, which ends with a line break (the line's or a
+    /// later one's): its fields and its length without the line break, when it is in the writer's
+    /// layout and followed by `\n` straight away; else nil (the line is then found and scanned
+    /// whole). For `LineReader.forEachBufferedLine(recognizing:_:)`, which so skips the search for
+    /// the line break of every such line.
+    static func scanLine(atStartOf text: UnsafeBufferPointer<UInt8>) -> (fields: Fields, length: Int)? {
+        guard let base = text.baseAddress else { return nil }
+        var cursor = Cursor(position: base, end: base + text.count)
+        return cursor.writerLayoutLine()
+    }
+
     enum Key { case t, slot, phase, x, y }
 
     /// A position in the line's bytes, walked with a pointer (one comparison against the end per
@@ -97,13 +108,35 @@ enum TouchScriptLineScanner {
         /// readers, told `inWriterLayout`, walk the bytes without comparing against the end on every
         /// byte (a fifth of a digit's instructions) and skip no whitespace.
         mutating func writerLayout() -> Fields? {
-            guard position < end, (end - 1).pointee == UInt8(ascii: "}") else { return nil }
+            guard position < end, (end - 1).pointee == UInt8(ascii: "}"),
+                  let fields = writerLayoutFields(), position == end - 1 else { return nil }
+            return fields
+        }
+
+        /// `writerLayout`, for a line at the start of text that ends with a line break (further
+        /// on): the fields, and the line's length up to its closing brace, when the brace is
+        /// followed by `\n` straight away. The line break at the end bounds the scan as the brace
+        /// does in `writerLayout`: a run of digits stops at it at the latest, and no piece of text
+        /// the layout matches contains one, so the line found has no line break inside. The same
+        /// bytes as a whole line give `writerLayout` the same fields.
+        mutating func writerLayoutLine() -> (fields: Fields, length: Int)? {
+            let start = position
+            guard position < end, (end - 1).pointee == UInt8(ascii: "\n"),
+                  let fields = writerLayoutFields(),
+                  // Before the text's last byte (a line break, not a brace), so a byte follows.
+                  position.pointee == UInt8(ascii: "}"), position[1] == UInt8(ascii: "\n") else { return nil }
+            return (fields, position + 1 - start)
+        }
+
+        /// The five keys and values of the writer's layout, up to (not including) the closing
+        /// brace; the caller has checked that a byte which is not a digit (the brace, or a line
+        /// break) ends the text.
+        @inline(__always) private mutating func writerLayoutFields() -> Fields? {
             guard literal("{\"t\": "), let t = eightOrNineDigits() ?? integer(inWriterLayout: true, eightAtOnce: true),
                   literal(", \"slot\": "), let slot = integer(inWriterLayout: true),
                   literal(", \"phase\": "), let phase = phase(inWriterLayout: true),
                   literal(", \"x\": "), let x = threeDecimals() ?? number(inWriterLayout: true),
-                  literal(", \"y\": "), let y = threeDecimals() ?? number(inWriterLayout: true),
-                  position == end - 1 else { return nil }
+                  literal(", \"y\": "), let y = threeDecimals() ?? number(inWriterLayout: true) else { return nil }
             return Fields(t: t, slot: slot, phase: phase, x: x, y: y)
         }
 

@@ -59,12 +59,16 @@ public struct TouchScriptReader: TouchFrameReader {
         var samples: [TouchSample] = [], fingers = FingerLocations(), latest = lastTime, next = pending
         swap(&samples, &frameSamples.current)
         swap(&fingers, &down)
-        lines.forEachBufferedLine { number, bytes in
+        lines.forEachBufferedLine(recognizing: Self.recognize) { number, line in
             let event: TouchScriptEvent
-            switch Self.classify(bytes) {
-            case .blankOrComment: return .read
-            case .other: return .left
-            case .common(let common): event = common
+            switch line {
+            case .recognized(let recognized): event = recognized
+            case .bytes(let bytes):
+                switch Self.classify(bytes) {
+                case .blankOrComment: return .read
+                case .other: return .left
+                case .common(let common): event = common
+                }
             }
             if let latest, event.time < latest { return .left }
             guard event.time == first.event.time else {
@@ -126,6 +130,16 @@ public struct TouchScriptReader: TouchFrameReader {
         case common(TouchScriptEvent)
         /// Anything else, without the spaces before it: the full parser reads it (and says what is wrong).
         case other(UnsafeBufferPointer<UInt8>)
+    }
+
+    /// The event of a line in the writer's layout at the start of `text` (which ends with a line
+    /// break), with the line's length, for `LineReader.forEachBufferedLine(recognizing:_:)`: the
+    /// common line is so read without first searching for its end. Nil for any other line, which
+    /// is then found and classified as usual (with the same event when it is a common line).
+    @inline(__always)
+    private static func recognize(_ text: UnsafeBufferPointer<UInt8>) -> (value: TouchScriptEvent, length: Int)? {
+        guard let (fields, length) = TouchScriptLineScanner.scanLine(atStartOf: text), let event = event(fields) else { return nil }
+        return (event, length)
     }
 
     @inline(__always)
