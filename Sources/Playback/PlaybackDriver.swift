@@ -68,11 +68,7 @@ public struct PlaybackDriver<Engine: PlaybackEngine> {
             action()
             now = time
             engine.drainTransitions(into: transitions)
-            try engine.drainEvents { events in
-                summary.events += events.count
-                summary.lastEvent = events.last?.time
-                try emit(events)
-            }
+            try engine.drainEvents(into: emit)
         }
 
         /// The input is over (end of the recording, or past `--to`): fingers still down are
@@ -113,7 +109,6 @@ public struct PlaybackDriver<Engine: PlaybackEngine> {
                     engine.handle(fedFrame)
                 }
                 summary.inputFrames += 1
-                summary.touchesDown += fedFrame.samples.count { $0.phase == .down }
                 recycle(consume fedFrame)
                 continue
             }
@@ -173,17 +168,15 @@ struct FrameQueue {
     }
 }
 
-/// What a replay did.
+/// What a replay did: what its callers read. (No count is kept per frame that none of them reads:
+/// counting each frame's landing fingers and messages cost a loop over the frame at every step.)
 public struct PlaybackSummary: Hashable, Sendable {
     public var firstInput: Timestamp? = nil
     /// The time of the last input fed (or the window's end).
     public var lastInput: Timestamp? = nil
-    public var lastEvent: Timestamp? = nil
     /// The virtual time the replay stopped at.
     public var end: Timestamp? = nil
     public var inputFrames = 0
-    public var touchesDown = 0
-    public var events = 0
     /// Whether the engine reported rest at the end (false only if it stopped with nothing left to
     /// schedule yet not at rest, which a correct engine never does).
     public var isAtRest = true
