@@ -513,12 +513,14 @@ public final class ScrollViewTree {
             }
             let before = events.count
             collect(i)
+            // Once a view owns the gesture, no message of the views can change that: not looked for.
+            guard g.owner == nil else { continue }
             var won = false
             for k in before..<events.count where events[k].message.beginsGesture {
                 won = true
                 break
             }
-            if g.owner == nil && won {
+            if won {
                 // The views inside the owner let go of the fingers (a content view that had one hears
                 // touchesCancelled); the views around it keep still until the fingers lift.
                 g.owner = i
