@@ -34,9 +34,10 @@ public enum DelegateEventEncoder {
     /// The same, continuing a stream whose line before wrote `recent` (which the last line leaves
     /// there for the next call).
     public static func appendLines(_ events: [DelegateEvent], to buffer: inout [UInt8], recent: inout RecentFields) {
-        // Field by field, so that an event is not copied out of the array whole first; over the
-        // array's storage, so that each field is not a checked subscript of it.
+        // Over the array's storage, so that each field is not a checked subscript of it; each event
+        // is read where it lies (see `encode`).
         events.withUnsafeBufferPointer { events in
+            guard let first = events.baseAddress else { return }
             var bound = 0
             for index in events.indices {
                 bound &+= maximumLength(message: events[index].message, view: events[index].viewName)
@@ -44,8 +45,7 @@ public enum DelegateEventEncoder {
             guard bound > 0 else { return }
             buffer.appendBytes(upTo: bound) { cursor in
                 for index in events.indices {
-                    encode(time: events[index].time, message: events[index].message, state: events[index].state,
-                           view: events[index].viewName, recent: &recent, to: &cursor)
+                    encode(first + index, recent: &recent, to: &cursor)
                 }
             }
         }
@@ -60,8 +60,7 @@ public enum DelegateEventEncoder {
     /// The same, continuing a stream whose line before wrote `recent`.
     public static func appendLine(_ event: DelegateEvent, to buffer: inout [UInt8], recent: inout RecentFields) {
         buffer.appendBytes(upTo: maximumLength(message: event.message, view: event.viewName)) { cursor in
-            encode(time: event.time, message: event.message, state: event.state, view: event.viewName,
-                   recent: &recent, to: &cursor)
+            withUnsafePointer(to: event) { encode($0, recent: &recent, to: &cursor) }
         }
     }
 
@@ -87,17 +86,21 @@ public enum DelegateEventEncoder {
     }
 
     /// One line, at a cursor with room for `maximumLength(message:view:)` bytes.
-    private static func encode(time: Timestamp, message: DelegateMessage, state s: ScrollViewState, view: ViewName?,
-                               recent: inout RecentFields, to cursor: inout ByteCursor) {
+    ///
+    /// The event is read field by field where it lies, each field when its bytes are written: an
+    /// event taken as a value was loaded whole first (its message's payload too, which most
+    /// messages do not have) and its fields kept on the stack across the line, about 40
+    /// instructions of every line.
+    private static func encode(_ event: UnsafePointer<DelegateEvent>, recent: inout RecentFields, to cursor: inout ByteCursor) {
         cursor.append(#"{"t":"#)
-        JSONNumberFormat.append(time.microseconds, to: &cursor)
-        appendHead(message.nameLiteral, view, &cursor, &recent)
-        JSONNumberFormat.append(s.contentOffset.x, to: &cursor)
+        JSONNumberFormat.append(event.pointee.time.microseconds, to: &cursor)
+        appendHead(event.pointee.message.nameLiteral, event.pointee.viewName, &cursor, &recent)
+        JSONNumberFormat.append(event.pointee.state.contentOffset.x, to: &cursor)
         cursor.append(#","y":"#)
-        JSONNumberFormat.append(s.contentOffset.y, to: &cursor)
+        JSONNumberFormat.append(event.pointee.state.contentOffset.y, to: &cursor)
         cursor.append(UInt8(ascii: "}"))
-        appendStateTail(s, &cursor, &recent)
-        switch message {
+        appendStateTail(event.pointee.state, &cursor, &recent)
+        switch event.pointee.message {
         case .willEndDragging(let velocity, let target):
             appendPoint(#","velocity":"#, velocity, &cursor)
             appendPoint(#","targetContentOffset":"#, target, &cursor)
