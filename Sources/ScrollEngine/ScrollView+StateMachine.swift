@@ -35,6 +35,8 @@ extension ScrollView {
             }
         }
 
+        /// UIKit's isDragging: a drag, or a pinch that began as one (the other flags are the
+        /// phase's name alone: `ScrollView.state`).
         var isDragging: Bool {
             switch self {
             case .dragging: true
@@ -42,19 +44,9 @@ extension ScrollView {
             case .idle, .tracking, .decelerating, .scrollAnimating, .zoomSettling, .zoomAnimating: false
             }
         }
-        var isDecelerating: Bool { if case .decelerating = self { true } else { false } }
-        var isScrollAnimating: Bool { if case .scrollAnimating = self { true } else { false } }
-        var isZooming: Bool { if case .pinching = self { true } else { false } }
+        /// UIKit's isZoomBouncing: the scale settles back inside its limits.
         var isZoomBouncing: Bool {
             if case .zoomSettling(let changesScale) = self { changesScale } else { false }
-        }
-        var isZoomAnimating: Bool { if case .zoomAnimating = self { true } else { false } }
-        /// Something moves by itself (the caller should advance at its frame rate).
-        var isMotion: Bool {
-            switch self {
-            case .decelerating, .scrollAnimating, .zoomSettling, .zoomAnimating: true
-            case .idle, .tracking, .dragging, .pinching: false
-            }
         }
     }
 
@@ -152,17 +144,17 @@ extension ScrollView {
     /// The one transition function: applies `input`, records the change of phase, then recentres
     /// infinite content when the transition left the offset too far from the centre.
     func send(_ input: Input) {
-        let old = phase.public
+        let old = phaseName
         transition(input)
-        if phase.public != old {
-            record(PhaseTransition(time: time, from: old, input: input.name, to: phase.public))
+        if phaseName != old {
+            record(PhaseTransition(time: time, from: old, input: input.name, to: phaseName))
         }
         if case .recenter = input { return }
         if configuration.infiniteScrolling != nil, let shift = recenterShift() { send(.recenter(shift: shift)) }
     }
 
     private func invalid(_ input: Input) {
-        note("invalid input \(input.name) in phase \(phase.public.rawValue); ignored")
+        note("invalid input \(input.name) in phase \(phaseName.rawValue); ignored")
     }
 
     /// The phase once a zoom motion ends or is interrupted: a finger left over from a pinch keeps

@@ -32,7 +32,14 @@ public final class ScrollView {
     /// scrollViewShouldScrollToTop; when nil, `configuration.shouldScrollToTop` answers.
     public var shouldScrollToTopHandler: (() -> Bool)?
 
-    var phase: Phase = .idle
+    var phase: Phase = .idle {
+        didSet { phaseName = phase.public }
+    }
+    /// The phase's name (`phase.public`), kept with it by `phase`'s observer. The flags every
+    /// message carries, and whether anything moves, are read from this one byte: the phases
+    /// without a payload (idle, decelerating, zoomAnimating) share one tag of `Phase` and are told
+    /// apart only by comparing all of its payload's words, a dozen instructions a question.
+    private(set) var phaseName: ScrollPhase = .idle
     /// What `.decelerating` and `.scrollAnimating` follow, set as the phase is entered (outside
     /// those phases: the last such motion, unused).
     var offsetMotion = OffsetMotion(start: .zero, x: .resting(at: 0), y: .resting(at: 0))
@@ -84,15 +91,14 @@ public final class ScrollView {
     // MARK: - Observing
 
     public var state: ScrollViewState {
-        // The phase read once: each flag read from the stored property would copy the whole enum
-        // (its motions' payloads) out of the object again.
-        let phase = self.phase
+        // By the phase's name; the payload is read only for the two flags that depend on it.
+        let name = phaseName
         return ScrollViewState(
             contentOffset: contentOffset, zoomScale: zoomScale, contentSize: contentSize,
-            isTracking: isTracking, isDragging: phase.isDragging, isDecelerating: phase.isDecelerating,
-            isScrollAnimating: phase.isScrollAnimating, isZooming: phase.isZooming,
-            isZoomBouncing: phase.isZoomBouncing, isZoomAnimating: phase.isZoomAnimating,
-            phase: phase.public
+            isTracking: isTracking, isDragging: name == .dragging || (name == .pinching && phase.isDragging),
+            isDecelerating: name == .decelerating, isScrollAnimating: name == .scrollAnimating,
+            isZooming: name == .pinching, isZoomBouncing: name == .zoomSettling && phase.isZoomBouncing,
+            isZoomAnimating: name == .zoomAnimating, phase: name
         )
     }
 
@@ -111,7 +117,7 @@ public final class ScrollView {
     public var isTracking: Bool { !touches.isEmpty }
 
     /// True while something moves by itself: the caller should advance at its frame rate.
-    public var isAnimating: Bool { phase.isMotion }
+    public var isAnimating: Bool { phaseName.isMotion }
 
     /// The next instant a timer (touch delay, long press, double-tap wait) needs the engine.
     public var nextTimerDeadline: Timestamp? { delivery.nextDeadline }
@@ -175,7 +181,7 @@ public final class ScrollView {
         // Timers fire at their own deadlines, in order, with the clock set to each deadline.
         while let deadline = delivery.nextDeadline, deadline <= newTime {
             time = max(time, deadline)
-            if phase.isMotion { send(.tick) }
+            if phaseName.isMotion { send(.tick) }
             fireTimers()
             if let next = delivery.nextDeadline, next <= deadline {
                 note("timer at \(deadline.microseconds)µs did not clear; dropped")
@@ -183,7 +189,7 @@ public final class ScrollView {
             }
         }
         time = newTime
-        if phase.isMotion { send(.tick) }
+        if phaseName.isMotion { send(.tick) }
     }
 
     // MARK: - Touches
@@ -269,7 +275,7 @@ public final class ScrollView {
             fingerPath = .zero
             velocityTracker.reset()
             velocityTracker.add(fingerPath, at: time)
-            let wasMoving = phase.isMotion || nesting.ancestorWasMoving
+            let wasMoving = phaseName.isMotion || nesting.ancestorWasMoving
             send(.touchDown)
             delivery.gestureBegan(movingWhenTouched: wasMoving)
         }

@@ -63,6 +63,16 @@ public enum ScrollPhase: String, Hashable, Sendable, CaseIterable {
     case zoomAnimating
 }
 
+extension ScrollPhase {
+    /// Something moves by itself (the caller should advance at its frame rate).
+    var isMotion: Bool {
+        switch self {
+        case .decelerating, .scrollAnimating, .zoomSettling, .zoomAnimating: true
+        case .idle, .tracking, .dragging, .pinching: false
+        }
+    }
+}
+
 /// One change of phase: `from → input → to`, at `time`.
 public struct PhaseTransition: Hashable, Sendable, CustomStringConvertible {
     public var time: Timestamp

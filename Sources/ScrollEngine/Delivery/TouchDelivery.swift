@@ -102,7 +102,7 @@ final class TouchDelivery {
         let target = sv.hitTest(content)
         var gate = Gate(slot: slot, view: target, downTime: sv.time, downScreen: touch.location,
                         downContent: content, lastScreen: touch.location, state: .taken)
-        let scrolling = sv.phase.isDragging || sv.phase.isZooming
+        let scrolling = sv.phaseName == .pinching || sv.phase.isDragging
         if gestureOnMovingContent || scrolling || !(target?.shouldBeginTouches ?? true) {
             gate.state = .taken
         } else if c.delaysContentTouches {
