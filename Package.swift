@@ -197,8 +197,20 @@ let executable: [Target] = [
         // - with the functions a replay runs placed together first in .text, and the data it reads first in
         //   their sections (hot-symbols.order, written by bench/symbol_order.py): the kernel maps 64 KiB
         //   around each page fault of a file, so code scattered over 11 MiB of .text made most of it
-        //   resident, and metadata spread over 2 MiB of .rodata and .data.rel.ro did the same.
+        //   resident, and metadata spread over 2 MiB of .rodata and .data.rel.ro did the same;
+        // - with the blocks the training run never reached split out of each profiled function (LLVM's
+        //   machine function splitting, run by the link-time code generator with the profile's counts):
+        //   error paths, traps and rare branches go to a `.cold` part of their own, in `.text.split`,
+        //   so a function's hot path is dense and the hot code a replay runs fits in fewer cache lines
+        //   and pages;
+        // - with the output sections kept apart by the compiler's prefixes (`.text.hot`,
+        //   `.text.unlikely`, `.text.split`, `.text.startup`), so the split-off parts and the functions
+        //   the profile calls cold do not sit between the hot ones.
+        //   Together, measured against the same build without them: 3.7 % less CPU for a replay
+        //   (101 alternating runs), the same size, and 13 fewer page faults at start.
         linkerSettings: [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+                                       "-Xlinker", "-mllvm", "-Xlinker", "-enable-split-machine-functions",
+                                       "-Xlinker", "-z", "-Xlinker", "keep-text-section-prefix",
                                        "-Xlinker", "--symbol-ordering-file=\(packageDirectory)/Sources/touchscroll/hot-symbols.order",
                                        "-Xlinker", "--no-warn-symbol-ordering",
                                        // No dynamic symbol table of the executable's own ~8 600 functions (the
