@@ -43,7 +43,10 @@ def executed_functions(binary, argv, work):
         for line in f:
             if line.startswith("ob="):
                 current_object = line[3:].strip()
-            elif line.startswith("fn=") and current_object == binary:
+            # Code outside the `.text` section (`.text.hot`, `.text.split`, `.text.unlikely`: the release
+            # link keeps the compiler's section prefixes) is named from the executable's symbols but put
+            # under an unknown object ("???"): taken too; only the executable's own names are kept below.
+            elif line.startswith("fn=") and current_object in (binary, "???"):
                 name = line[3:].strip()
                 # callgrind marks a recursive call's copy with 'N; functions without a symbol are addresses.
                 name = name.split("'")[0]
