@@ -70,5 +70,6 @@ def main():
             print(f"{label:>13}: wc -l {statistics.median(wc_times) * 1000:.2f} ms; before {b:.2f}x, after {a:.2f}x "
                   f"({(a / b - 1) * 100:+.1f} %)")
 
+
 if __name__ == "__main__":
     main()
