@@ -194,8 +194,8 @@ let executable: [Target] = [
         // - with packed relative relocations (DT_RELR, glibc ≥ 2.36): the position-independent binary's
         //   ~44 000 relative relocations take a few KiB instead of a 1 MiB table that the dynamic loader
         //   reads at every start (-0.9 MiB peak RSS of a replay);
-        // - with the functions a replay runs placed together first in .text, and the data it reads first in
-        //   their sections (hot-symbols.order, written by bench/symbol_order.py): the kernel maps 64 KiB
+        // - with the functions a replay runs placed together first in their text sections, and the data it
+        //   reads first in their sections (hot-symbols.order, written by bench/symbol_order.py): the kernel maps 64 KiB
         //   around each page fault of a file, so code scattered over 11 MiB of .text made most of it
         //   resident, and metadata spread over 2 MiB of .rodata and .data.rel.ro did the same;
         // - with the blocks the training run never reached split out of each profiled function (LLVM's

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Writes Sources/touchscroll/hot-symbols.order: the functions a replay runs and the data it reads or writes
 (start-up included), for the release link (lld's --symbol-ordering-file, Package.swift), which places them
-side by side: the functions at the start of .text, the data at the start of its section.
+side by side: the functions at the start of their text section (`.text`, `.text.hot`, …: the release link keeps
+the compiler's section prefixes apart), the data at the start of its section.
 
 Why: the kernel maps a file-backed page fault's neighbours too (fault-around, 64 KiB), so code that a replay
 touches scattered over the 11 MiB of .text made ~7 MiB of the binary resident. Packed together, the ~0.8 MiB
